@@ -1731,7 +1731,13 @@ export const invokeChannels = builtOnFirstUse({
        * What to do with numbers on the opt-out list, once the operator was asked: absent, such a send is refused
        * (`opted_out`, naming how many) so that the window asks first.
        */
-      optedOut: OptedOutDecision.optional()
+      optedOut: OptedOutDecision.optional(),
+      /**
+       * With `leave-out` answered ahead of the ask (a large send's summary named them: QA71 follow-up), the numbers it
+       * named as on the list: the list holding others among the recipients at the send is refused (`opted_out`) and
+       * asked, never sent to a number that opted out meanwhile.
+       */
+      optedOutSeen: z.array(z.string().min(1).max(100)).max(MAX_SEND_RECIPIENTS).optional()
     }),
     /** `leftOut`: the numbers on the opt-out list (as queued: 62…) the operator's "Leave them out" left out of it. */
     reply: z.object({ itemIds: z.array(Id), leftOut: z.array(z.string()).optional() })

@@ -90,6 +90,41 @@ it('refuses a send to opted-out numbers until asked, then sends anyway or leaves
   expect((await core.handlers['outbox:list']({ offset: 0, limit: 50 })).total).toBe(5)
 }, 60_000)
 
+// QA71 follow-up: a large send's summary names the opted-out numbers and its Send leaves them out, answering the
+// question the core would ask. A list that changed since the summary was read is asked about again, and nothing goes.
+it('leaves out the opted-out numbers the window named, and asks again when the list changed since', async () => {
+  const device = await pausedDeviceWithOptOuts(['081111111111'])
+  const request = {
+    deviceId: device.id,
+    recipients: ['081111111111', '082222222222', '083333333333'],
+    isGroup: false,
+    entries: [{ kind: 'text' as const, text: 'Promo' }],
+    optedOut: 'leave-out' as const,
+    optedOutSeen: ['6281111111111']
+  }
+  const named = await core.handlers['outbox:enqueue'](request)
+  expect(named.leftOut).toEqual(['6281111111111'])
+  expect(named.itemIds).toHaveLength(2)
+
+  // 0822… opted out after the summary was read: refused, naming both, never sent to it.
+  await core.handlers['optouts:add']({ phones: ['082222222222'], source: 'operator' })
+  const ask = { describeError: describeCoreError }
+  expect(await dispatchInvoke(core.handlers, 'outbox:enqueue', request, ask)).toMatchObject({
+    ok: false,
+    error: {
+      code: 'opted_out',
+      message: expect.stringContaining('2 of these numbers are on the opt-out list')
+    }
+  })
+  // 0811… taken off the list since: what the summary counted no longer holds either.
+  await core.handlers['optouts:remove']({ phone: '081111111111' })
+  expect(await dispatchInvoke(core.handlers, 'outbox:enqueue', request, ask)).toMatchObject({
+    ok: false,
+    error: { code: 'opted_out' }
+  })
+  expect((await core.handlers['outbox:list']({ offset: 0, limit: 50 })).total).toBe(2)
+}, 60_000)
+
 it('asks the same about a gateway reminder to an opted-out number, before the gateway is asked', async () => {
   const device = await pausedDeviceWithOptOuts(['081111111111'])
   const reminder = {

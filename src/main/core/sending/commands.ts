@@ -394,8 +394,9 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
     requested: readonly string[],
     isGroup: boolean,
     decision: OptedOutDecision | undefined,
-    field?: string
-  ): string[] | null => askedRecipients(deps.optedOut, requested, isGroup, decision, field)
+    field?: string,
+    seen?: readonly string[]
+  ): string[] | null => askedRecipients(deps.optedOut, requested, isGroup, decision, field, seen)
 
   /** The Send view's path: the device, the recipients, the texts and files checked, the files copied, then queued. */
   async function checkedEnqueue(
@@ -468,8 +469,8 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
      * A direct send to numbers on the opt-out list is refused until the operator said what to do
      * (the window asks, then sends again with `optedOut`): send anyway, or leave them out.
      */
-    async 'outbox:enqueue'({ optedOut: decision, ...request }) {
-      const recipients = askedRecipientsOf(request.recipients, request.isGroup, decision)
+    async 'outbox:enqueue'({ optedOut: decision, optedOutSeen: seen, ...request }) {
+      const recipients = askedRecipientsOf(request.recipients, request.isGroup, decision, undefined, seen)
       if (recipients === null) return checkedEnqueue(request)
       // Said back, so the window's card counts those it went to (QA61: "To 2 recipients" for the one it went to).
       const kept = new Set(recipients)

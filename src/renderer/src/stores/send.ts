@@ -153,9 +153,10 @@ interface SendState extends DraftFields {
   setSchedule(patch: Partial<ScheduleDraft>): void
   /**
    * `outbox:enqueue` for the draft; on success the files become the sent batch and the draft clears. `optedOut` is
-   * the operator's answer once asked about numbers on the opt-out list (the core refuses with `opted_out` first).
+   * the operator's answer once asked about numbers on the opt-out list (the core refuses with `opted_out` first);
+   * `optedOutSeen`, with `leave-out` answered ahead of that (a large send's summary), the numbers it named.
    */
-  send(optedOut?: 'send' | 'leave-out'): Promise<boolean>
+  send(optedOut?: 'send' | 'leave-out', optedOutSeen?: readonly string[]): Promise<boolean>
   /** Clear the sent batch (back to an empty composer). */
   dismissSent(): void
   /** Put away the opt-out refusal, if one stands: the list may have changed since, so Send may ask again. */
@@ -560,7 +561,7 @@ export const useSend = create<SendState>()((set, get) => ({
 
   setSchedule: (patch) => set((state) => ({ schedule: { ...state.schedule, ...patch } })),
 
-  async send(optedOut) {
+  async send(optedOut, optedOutSeen) {
     const state = get()
     // One draft, one enqueue: a second ask while the first is under way (a double click) is refused.
     if (state.sending) return false
@@ -570,7 +571,11 @@ export const useSend = create<SendState>()((set, get) => ({
       // about 200 kB). The send view has loaded it already; `sending` is set first, so a second click waits.
       const { enqueuePlan } = await import('../features/send/enqueue-request')
       const { request, textParts, captionMessages } = enqueuePlan(state)
-      const reply = await call('outbox:enqueue', optedOut ? { ...request, optedOut } : request)
+      const reply = await call('outbox:enqueue', {
+        ...request,
+        ...(optedOut ? { optedOut } : {}),
+        ...(optedOutSeen ? { optedOutSeen: [...optedOutSeen] } : {})
+      })
       if (state.sent) revoke(state.sent.files)
       set({
         sending: false,

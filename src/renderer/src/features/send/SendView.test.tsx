@@ -2371,6 +2371,51 @@ describe('a large direct send is summed up before it goes (issue 29)', () => {
     }
   })
 
+  // QA71 follow-up: the summary said "22 will be sent, 3 opted out", and its "Send 22 messages" still met the core's
+  // "Leave them out?", asking again what the summary had said. Its button is that answer, naming the numbers it saw.
+  it('sends from its button leaving out the opted-out recipients it named, without asking again', async () => {
+    const typed = numbers(25)
+    const onTheList = [3, 7, 20].map((i) => `62${typed[i]!.slice(1)}`)
+    fake.handle('optouts:among', ({ phones }) => ({ optedOut: phones.filter((p) => onTheList.includes(p)) }))
+    // As the core: refused (the question) until the request carries the operator's answer.
+    fake.handle('outbox:enqueue', (request) => {
+      if (request.optedOut === undefined)
+        throw new ApiError({
+          code: 'opted_out',
+          message: '3 of these numbers asked not to receive messages.',
+          field: 'recipients'
+        })
+      return { itemIds: typed.slice(0, 22).map((_, i) => `item-${i}`), leftOut: onTheList }
+    })
+    const user = showWith({ quota: 984 })
+    await draft(user, typed)
+    await waitFor(() => expect(screen.getAllByTestId('recipient-opted-out')).toHaveLength(3))
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    await user.click(
+      within(screen.getByTestId('send-presend')).getByRole('button', { name: 'Send 22 messages' })
+    )
+    await screen.findByTestId('send-sent')
+    expect(fake.requests('outbox:enqueue')).toHaveLength(1)
+    expect(fake.requests('outbox:enqueue')[0]).toMatchObject({
+      optedOut: 'leave-out',
+      optedOutSeen: onTheList
+    })
+    expect(screen.queryByTestId('send-opt-out-ask')).toBeNull()
+  })
+
+  // Nothing opted out in the summary: its Send answers no question, so one the core asks (a number that opted out
+  // meanwhile) is asked.
+  it('sends plainly from a summary that named nobody opted out', async () => {
+    const user = showWith({ quota: 984 })
+    await draft(user, numbers(22))
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    await user.click(
+      within(screen.getByTestId('send-presend')).getByRole('button', { name: 'Send 22 messages' })
+    )
+    await waitFor(() => expect(fake.requests('outbox:enqueue')).toHaveLength(1))
+    expect(fake.requests('outbox:enqueue')[0]?.optedOut).toBeUndefined()
+  })
+
   it('names recipients after merging the same numbers, the device’s budget and the end in the window’s zone; sends only on its own button', async () => {
     const user = showWith({
       quota: 984,

@@ -43,7 +43,7 @@ import { draftEntries } from './enqueue-request'
 import { useWaitingOnDevice } from './waiting-on-device'
 import { SendSummary } from './SendSummary'
 import { RecipientsField } from './RecipientsField'
-import { optedOutCount, useOptedOutRecipients } from './opted-out-recipients'
+import { optedOutNumbers, useOptedOutRecipients } from './opted-out-recipients'
 import { ScheduleFields } from './ScheduleFields'
 import { SentBatch } from './SentBatch'
 import { LongTextOffer } from './LongTextOffer'
@@ -110,6 +110,8 @@ interface DirectSendSummary {
   recipients: number
   /** Of `recipients`, those on the opt-out list, which the send leaves out. */
   optedOut: number
+  /** Those numbers, as the chips hold them: the summary's Send leaves out these (QA71 follow-up). */
+  optedOutNumbers: string[]
   repeatsLeftOut: number
   messages: number
   /** Messages already in line for the device, which a send now goes after. */
@@ -341,11 +343,11 @@ export function SendView(): React.JSX.Element {
   function directSendPlan(): DirectSendSummary | null {
     if (!chosen) return null
     // QA: the numbers on the opt-out list are left out of the send, so of its messages and its end too.
-    const leftOutOptedOut = optedOutCount(recipients, send.isGroup, optedOut)
+    const leftOutOptedOut = optedOutNumbers(recipients, send.isGroup, optedOut)
     const planned = planDraft(
       send,
       chosen,
-      recipients.length - leftOutOptedOut,
+      recipients.length - leftOutOptedOut.length,
       messagesEach,
       settings?.pacingMs ?? 0,
       waitingOn
@@ -354,7 +356,8 @@ export function SendView(): React.JSX.Element {
     return {
       ...planned,
       recipients: recipients.length,
-      optedOut: leftOutOptedOut,
+      optedOut: leftOutOptedOut.length,
+      optedOutNumbers: leftOutOptedOut,
       repeatsLeftOut: repeatedRecipientsLeftOut(send.recipientsText, send.isGroup)
     }
   }
@@ -404,7 +407,7 @@ export function SendView(): React.JSX.Element {
     formRef.current?.querySelector<HTMLElement>(`#${field}`)?.focus()
   }
 
-  async function sendDraft(optedOut?: 'leave-out'): Promise<void> {
+  async function sendDraft(optedOut?: 'leave-out', optedOutSeen?: readonly string[]): Promise<void> {
     // The time may have passed while the summary or the opt-out question was read: asked again, never sent at once.
     const { schedule } = useSend.getState()
     if (schedule.enabled && schedulePassed(schedule)) {
@@ -416,7 +419,7 @@ export function SendView(): React.JSX.Element {
     // Put away before the send: a sent draft is cleared at once, and its empty form's problems must not flash up as an
     // alert over the success (QA37 Q37-01). A send that fails keeps the draft, and its marks come back.
     setAttempted(false)
-    const ok = await useSend.getState().send(optedOut)
+    const ok = await useSend.getState().send(optedOut, optedOutSeen)
     setSummaryFor(null)
     if (!ok) setAttempted(true)
     else {
@@ -653,7 +656,13 @@ export function SendView(): React.JSX.Element {
             waiting={shownSummary.schedule ? 0 : shownSummary.waiting}
             timeZone={shownSummary.schedule?.timeZone ?? (settings?.defaultTimezone || computerZone())}
             busy={send.sending}
-            onSend={() => void sendDraft()}
+            // QA71 follow-up: the summary said who is left out, so its Send is that answer (the question asked it
+            // again); naming them, so a list changed since is asked about, never sent to.
+            onSend={() =>
+              void (shownSummary.optedOut > 0
+                ? sendDraft('leave-out', shownSummary.optedOutNumbers)
+                : sendDraft())
+            }
             onBack={() => {
               backToSend.current = true
               setSummaryFor(null)

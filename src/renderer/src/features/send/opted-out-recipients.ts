@@ -44,11 +44,22 @@ export function useOptedOutRecipients(
   )
 }
 
+/** The numbers of `recipients` on the opt-out list as `optedOut` holds it (a send leaves them out), in their order. */
+export function optedOutNumbers(
+  recipients: readonly ParsedRecipient[],
+  isGroup: boolean,
+  optedOut: ReadonlySet<string>
+): string[] {
+  return isGroup
+    ? []
+    : recipients.filter((r) => r.problem === null && optedOut.has(r.value)).map((r) => r.value)
+}
+
 /** How many of `recipients` are on the opt-out list as `optedOut` holds it (a send leaves them out). */
 export function optedOutCount(
   recipients: readonly ParsedRecipient[],
   isGroup: boolean,
   optedOut: ReadonlySet<string>
 ): number {
-  return isGroup ? 0 : recipients.filter((r) => r.problem === null && optedOut.has(r.value)).length
+  return optedOutNumbers(recipients, isGroup, optedOut).length
 }
