@@ -23,11 +23,15 @@ export const USAGE = `Usage: sender-desk <command> [options]
   message revoke|cancel|resend <id…> | cancel-all     take messages back at the gateway by their ids:
                                                        delete sent ones for everyone, cancel pending ones,
                                                        resend failed ones; prints a tally
-  outbox flush [--timeout <s>] | list [--status <s>] | retry <id>... | cancel <id>... | delete <id>...
+  outbox flush [--timeout <s>] | list [--status <s,…>] | retry <id>... | cancel <id>... | delete <id>...
                                                        delete: from this computer's outbox (not a waiting one:
                                                        cancel it first; the gateway's copies stay)
   outbox retry|cancel --matching [--status <s,…>] [--text T] [--expect N]
                                                        every item matching; without --expect, says how many
+                                                       --status: scheduled, queued, sending, accepted, sent,
+                                                       delivered, read, failed, cancelled (by someone), optedOut
+                                                       (or opted-out: cancelled as the number opted out), revoked,
+                                                       cancelled_at_gateway
   webhook set [--url <u>] [--tracking-url <u>] [--incoming on|off] | deliveries (sandbox)
   autoreply list [--keyword k] | create|update <id> --keyword k --response r | delete <id>
   autoreply try --from <phone> --message <text> [--media image|document|video|audio]

@@ -21,17 +21,14 @@ import {
   type CommandLineDevice,
   type GatewayCredentials
 } from '../core/compose-command-line'
-import {
-  OutboxStatus,
-  type InvokeRequest,
-  type OutboxBulkRefusal,
-  type OutboxItemView
-} from '../../shared/contract'
+import { type InvokeRequest, type OutboxBulkRefusal, type OutboxItemView } from '../../shared/contract'
 import {
   computerTimeZone,
   isValidTimeZone,
   MAX_SETTABLE_FILE_BYTES,
-  OUTBOX_BULK_MAX
+  OUTBOX_BULK_MAX,
+  STATUS_FILTER_CHOICES,
+  type StatusFilterChoice
 } from '../../shared/domain'
 import { coreText } from '../../shared/i18n/notes'
 import { localDateTime } from './times'
@@ -226,15 +223,22 @@ async function bulkRetryOrCancel(
   return ok ? EXIT.ok : EXIT.rejected
 }
 
-/** `--status queued,failed`, checked against the outbox's statuses. */
-function statusFlag(context: CliContext): OutboxStatus[] | undefined {
+/** The filter's choice `opted-out` is also written as, the way the terminal's flags are. */
+const STATUS_ALIASES: Readonly<Record<string, StatusFilterChoice>> = { 'opted-out': 'optedOut' }
+
+/**
+ * `--status queued,failed`, checked against the outbox filter's choices: the statuses, with `cancelled` parted from
+ * `optedOut` as the window's filter parts them (since af3e2764 `cancelled` left the opted-out out, and nothing took
+ * them).
+ */
+function statusFlag(context: CliContext): StatusFilterChoice[] | undefined {
   return stringFlag(context.args, 'status')
     ?.split(',')
     .map((s) => {
-      const parsed = OutboxStatus.safeParse(s.trim())
-      if (!parsed.success)
-        throw new UsageError(`unknown status "${s}" (one of ${OutboxStatus.options.join(', ')})`)
-      return parsed.data
+      const asked = s.trim()
+      const choice = STATUS_FILTER_CHOICES.find((c) => c === (STATUS_ALIASES[asked] ?? asked))
+      if (!choice) throw new UsageError(`unknown status "${s}" (one of ${STATUS_FILTER_CHOICES.join(', ')})`)
+      return choice
     })
 }
 
