@@ -1067,8 +1067,13 @@ export const RowProblemView = z.discriminatedUnion('code', [
   z.object({ code: z.literal('too_long'), length: z.number().int(), limit: z.number().int() }),
   z.object({ code: z.literal('opted_out') }),
   z.object({ code: z.literal('already_sent') }),
-  /** The number got the same message from this app within 24 hours (shared/domain/same-message). */
+  /** The number got the same message from this app within 24 hours: reported sent (shared/domain/same-message). */
   z.object({ code: z.literal('sent_recently') }),
+  /**
+   * QA73: the same message still waits to go to the number (in line, or with the gateway and not reported sent), in
+   * `campaign` (its name) when a campaign holds it. Absent from a core older than it (those rows say sent_recently).
+   */
+  z.object({ code: z.literal('same_message_waiting'), campaign: z.string().optional() }),
   z.object({ code: z.literal('missing_file'), name: z.string() })
 ])
 export type RowProblemView = z.infer<typeof RowProblemView>
@@ -1088,6 +1093,11 @@ export const CheckSummaryView = z.object({
    * view, the rows left out for that alone: the ones a start with `sendRecent` sends to as well.
    */
   sentRecently: z.number().int().optional(),
+  /**
+   * QA73: the one campaign every row left out as still waiting for the same message waits in (the summary names it);
+   * absent when they wait in several, or outside a campaign.
+   */
+  sameMessageWaitingIn: z.string().optional(),
   /**
    * The sheet's blank rows left out before any row was checked (SheetView's `blankRows`), in no bucket of `total`: a
    * check's, and a campaign's view's (kept with it; there only when some). Absent from the view of a campaign imported

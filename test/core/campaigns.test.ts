@@ -1230,7 +1230,15 @@ describe('the same message at a draft’s start, through the contract', () => {
     // Started right after the first: its messages are in line or with the gateway.
     expect(await invoke('campaigns:start', { id: second })).toMatchObject({
       ok: true,
-      value: { summary: { ready: 0, skipped: 2, byProblem: { sent_recently: 2 } } }
+      // QA73: still waiting for it in the first campaign, not got it.
+      value: {
+        summary: {
+          ready: 0,
+          skipped: 2,
+          byProblem: { same_message_waiting: 2 },
+          sameMessageWaitingIn: 'Promo'
+        }
+      }
     })
     expect(await invoke('campaigns:start', { id: third, sendRecent: true })).toMatchObject({
       ok: true,
@@ -1278,8 +1286,9 @@ describe('the same message at a draft’s start, through the contract', () => {
     expect(now.campaign.summary).toMatchObject({
       ready: 0,
       skipped: 2,
-      byProblem: { sent_recently: 2 },
-      sentRecently: 2
+      byProblem: { same_message_waiting: 2 },
+      sentRecently: 2,
+      sameMessageWaitingIn: 'Promo'
     })
     expect(now.campaign.counts).toMatchObject({ waiting: 0, skipped: 2 })
     // Nothing to send unless the operator sends to them again: then both, with an end.

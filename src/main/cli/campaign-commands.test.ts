@@ -279,17 +279,18 @@ describe('sender-desk campaign', () => {
     const status = await cli('campaign', 'status', campaign.id)
     expect((status.json.campaigns as { counts: { accepted: number } }[])[0]?.counts.accepted).toBe(3)
 
-    // The same sheet and words again within 24 hours leave out who got them, and say how to send anyway.
+    // The same sheet and words again within 24 hours leave out who got them, and say how to send anyway. The gateway
+    // took them and has not reported them sent: they wait for it in the first campaign (QA73), not "got" it.
     const sameAgain = ['campaign', 'create', '--file', FIXTURE, '--template', 'Hi {Name}', '--hours', 'any']
     const leftOut = await runCli(sameAgain, env)
     expect(leftOut.code, leftOut.stderr).toBe(0)
     expect(leftOut.stdout).toContain(
-      'skipped 6 (3 got this same message in the last 24 hours, 2 invalid numbers, 1 duplicate)'
+      'skipped 6 (3 already waiting to get this same message in “CLI bills”, 2 invalid numbers, 1 duplicate)'
     )
     // The draft is there: the hint starts it with --send-recent rather than asking for it to be made again.
     const leftOutId = /campaign start (\S+) --send-recent/.exec(leftOut.stdout)?.[1] ?? ''
     expect(leftOut.stdout).toContain(
-      `3 rows got this same message in the last 24 hours and are left out; to send it to them again: sender-desk campaign start ${leftOutId} --send-recent`
+      `3 rows are left out for this same message (3 already waiting to get this same message in “CLI bills”); to send it to them again: sender-desk campaign start ${leftOutId} --send-recent`
     )
     // Which rows were skipped and why is a file away, as the window's "Download skipped rows" (stop 55's probe: the
     // terminal counted them and named none).
@@ -703,7 +704,7 @@ describe('sender-desk campaign', () => {
     const setAside = await runCli(['campaign', 'start', draft, '--timeout', '1'], env)
     expect(setAside.code, setAside.stderr).toBe(0)
     expect(setAside.stdout).toContain(
-      'This start set aside 3 rows: they got this same message in the last 24 hours.'
+      'This start set aside 3 rows: they got this same message in the last 24 hours or are already waiting to get it.'
     )
     const again = idOf(await cli(...promo))
     const sentAgain = await runCli(
@@ -719,7 +720,7 @@ describe('sender-desk campaign', () => {
       env
     )
     expect(sentAgainInWords.stdout).toContain(
-      'This start sends it again to 3 rows that got this same message in the last 24 hours (--send-recent).'
+      'This start sends it again to 3 rows that got this same message in the last 24 hours or were waiting to get it (--send-recent).'
     )
     expect(sentAgainInWords.stdout).not.toContain('set aside')
     for (const id of [draft, again, human]) await cli('campaign', 'cancel', id)

@@ -167,7 +167,11 @@ export function describeCampaign(
       : []),
     `Rows: ${view.summary.total} — ready ${view.summary.ready}, skipped ${view.summary.skipped}` +
       (view.summary.skipped > 0
-        ? ` (${skippedReasons(view.summary.byProblem, (key, params) => translate('en', key, params))})`
+        ? ` (${skippedReasons(
+            view.summary.byProblem,
+            (key, params) => translate('en', key, params),
+            view.summary.sameMessageWaitingIn
+          )})`
         : ''),
     // The sheet's blank rows, in no bucket above: said under its rows as the window's form says them under the sheet's
     // (its words), so the rows here add up to the file's; nothing when it had none.
@@ -348,12 +352,12 @@ export function describeSameMessageMoves(moves: SameMessageMoves, sendRecent: bo
   const lines: string[] = []
   if (moves.setAside > 0)
     lines.push(
-      `This start set aside ${counted(moves.setAside, 'row')}: they got this same message in the last 24 hours.`
+      `This start set aside ${counted(moves.setAside, 'row')}: they got this same message in the last 24 hours or are already waiting to get it.`
     )
   if (moves.readyAgain > 0)
     lines.push(
       sendRecent
-        ? `This start sends it again to ${counted(moves.readyAgain, 'row')} that got this same message in the last 24 hours (--send-recent).`
+        ? `This start sends it again to ${counted(moves.readyAgain, 'row')} that got this same message in the last 24 hours or were waiting to get it (--send-recent).`
         : `This start sends to ${counted(moves.readyAgain, 'row')} left out before for the same message: their 24 hours ran out.`
     )
   return lines
@@ -534,10 +538,22 @@ export async function runCampaign(context: CliContext): Promise<number> {
             ? ` --files-dir ${filesDir}`
             : ''
       const startHint = `sender-desk campaign start ${view.id}${again}`
-      const recent = view.summary.byProblem['sent_recently'] ?? 0
+      // QA73: those still waiting for the same message (in line, or with the gateway) are not said to have got it.
+      const got = view.summary.byProblem['sent_recently'] ?? 0
+      const waiting = view.summary.byProblem['same_message_waiting'] ?? 0
+      const recent = got + waiting
+      const isAre = recent === 1 ? 'is' : 'are'
+      const why =
+        waiting === 0
+          ? `got this same message in the last 24 hours and ${isAre} left out`
+          : `${isAre} left out for this same message (${skippedReasons(
+              { sent_recently: got, same_message_waiting: waiting },
+              (key, params) => translate('en', key, params),
+              view.summary.sameMessageWaitingIn
+            )})`
       const recentLine =
         recent > 0
-          ? `\n${counted(recent, 'row')} got this same message in the last 24 hours and ${recent === 1 ? 'is' : 'are'} left out; to send it to them again: ${startHint} --send-recent`
+          ? `\n${counted(recent, 'row')} ${why}; to send it to them again: ${startHint} --send-recent`
           : ''
       // Which rows and why, as the window's "Download skipped rows" offers: the summary above only counts them.
       const skippedLine =

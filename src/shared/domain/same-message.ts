@@ -1,6 +1,7 @@
 // "The same message to the same number within 24 hours": what a campaign's check leaves out by default, as bulk
 // senders do (QA17 Q17-04: the same sheet sent again gave everyone the same promo twice, minutes apart).
 import type { OutboxStatusName } from './enums'
+import { GATEWAY_REPORTED_SENT } from './status-buckets'
 
 export const SAME_MESSAGE_WINDOW_MS = 24 * 60 * 60 * 1000
 
@@ -40,4 +41,31 @@ export function isSameMessageRecently(
     if (now - earlier.acceptedAt >= SAME_MESSAGE_WINDOW_MS) return false
   }
   return messageTextKey(earlier.text) === messageTextKey(text)
+}
+
+/**
+ * How a number stands with the same message (QA73: "290 got this same message" of a campaign that had sent ~30 and
+ * held ~260 in line): `got` once the gateway reported it sent (the counting model's REPORTED_SENT: sent, delivered,
+ * read), since only then may the operator be told the customer got it; `waiting` while it is in line here or taken by
+ * the gateway and not yet reported sent. Either way the rule leaves the row out; only the words differ.
+ */
+export type SameMessageStanding = 'got' | 'waiting'
+
+/**
+ * Of the earlier messages to a number, the one that makes `text` the same message recently and how it stands: one the
+ * customer got is named before one still waiting (both true, the first is what the operator needs to know). Null
+ * when none is the same message.
+ */
+export function sameMessageMatch<Earlier extends Parameters<typeof isSameMessageRecently>[0]>(
+  earlier: readonly Earlier[],
+  text: string,
+  now: number
+): { standing: SameMessageStanding; earlier: Earlier } | null {
+  let waiting: Earlier | null = null
+  for (const message of earlier) {
+    if (!isSameMessageRecently(message, text, now)) continue
+    if (GATEWAY_REPORTED_SENT.includes(message.status)) return { standing: 'got', earlier: message }
+    waiting ??= message
+  }
+  return waiting === null ? null : { standing: 'waiting', earlier: waiting }
 }

@@ -1796,7 +1796,7 @@ export const enRest = {
   'campaigns.backToList': 'Back to your campaigns',
   'campaigns.draft.checking': 'Checking who got this message in the last 24 hours…',
   'campaigns.draft.setAsideAtStart':
-    '{count, plural, one {# more was set aside: they got this message in the last 24 hours.} other {# more were set aside: they got this message in the last 24 hours.}}',
+    '{count, plural, one {# more was set aside: they got this message in the last 24 hours or are already waiting to get it.} other {# more were set aside: they got this message in the last 24 hours or are already waiting to get it.}}',
   'campaigns.draft.explain': 'This campaign has not started yet. Nothing is sent until you start it.',
   'campaigns.draft.attachAgain': 'Pick {name} again (a file picked before the app restarted is not kept)',
   'campaigns.draft.rowFilesAgain':
@@ -1855,6 +1855,9 @@ export const enRest = {
   'campaigns.skipped.optedOut': '{count} opted out',
   'campaigns.skipped.alreadySent': '{count} already sent',
   'campaigns.skipped.sentRecently': '{count} got this same message in the last 24 hours',
+  'campaigns.skipped.sameMessageWaiting': '{count} already waiting to get this same message',
+  'campaigns.skipped.sameMessageWaitingIn':
+    '{count} already waiting to get this same message in “{campaign}”',
   'campaigns.skipped.missingFile': '{count} without their file',
   'campaigns.skipped.other': '{count} for another reason',
   'campaigns.skippedRows': 'Skipped rows',
@@ -1877,6 +1880,8 @@ export const enRest = {
   'campaigns.problem.optedOut': 'opted out',
   'campaigns.problem.alreadySent': 'already sent by this campaign',
   'campaigns.problem.sentRecently': 'got this same message from this app in the last 24 hours',
+  'campaigns.problem.sameMessageWaiting': 'already waiting to get this same message from this app',
+  'campaigns.problem.sameMessageWaitingIn': 'already waiting to get this same message in “{campaign}”',
   'campaigns.problem.missingFile': 'its file {name} was not picked',
   'campaigns.exportColumn.row': 'Row',
   'campaigns.exportColumn.phone': 'Phone',
@@ -2216,7 +2221,7 @@ export const enRest = {
   'campaigns.presend.blank': 'Blank rows left out',
   'campaigns.presend.recent': 'Same message lately',
   'campaigns.presend.recentCount':
-    '{count, plural, one {# recipient} other {# recipients}} got this exact message from this app in the last 24 hours.',
+    '{count, plural, one {# recipient} other {# recipients}} got this exact message from this app in the last 24 hours or {count, plural, one {is} other {are}} already waiting to get it.',
   'campaigns.presend.recentLeaveOut': 'Leave them out',
   'campaigns.presend.recentSendAnyway': 'Send it to them again',
   'campaigns.presend.finish': 'Estimated end',

@@ -1988,7 +1988,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.backToList': 'Kembali ke daftar kampanye',
   'campaigns.draft.checking': 'Memeriksa siapa yang sudah menerima pesan yang sama dalam 24 jam terakhir…',
   'campaigns.draft.setAsideAtStart':
-    '{count} lagi disisihkan: penerimanya sudah menerima pesan yang sama dalam 24 jam terakhir.',
+    '{count} lagi disisihkan: penerimanya sudah menerima pesan yang sama dalam 24 jam terakhir atau masih menunggu dikirimi.',
   'campaigns.draft.explain': 'Kampanye ini belum dimulai. Tidak ada yang dikirim sampai Anda memulainya.',
   'campaigns.draft.attachAgain':
     'Pilih {name} lagi (file yang dipilih sebelum aplikasi dimulai ulang tidak disimpan)',
@@ -2048,6 +2048,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.skipped.optedOut': '{count} berhenti berlangganan',
   'campaigns.skipped.alreadySent': '{count} sudah dikirim',
   'campaigns.skipped.sentRecently': '{count} sudah menerima pesan yang sama dalam 24 jam terakhir',
+  'campaigns.skipped.sameMessageWaiting': '{count} masih menunggu dikirimi pesan yang sama',
+  'campaigns.skipped.sameMessageWaitingIn': '{count} masih menunggu dikirimi pesan yang sama di “{campaign}”',
   'campaigns.skipped.missingFile': '{count} tanpa filenya',
   'campaigns.skipped.other': '{count} karena alasan lain',
   'campaigns.skippedRows': 'Baris yang dilewati',
@@ -2070,6 +2072,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.problem.optedOut': 'berhenti berlangganan',
   'campaigns.problem.alreadySent': 'sudah dikirim oleh kampanye ini',
   'campaigns.problem.sentRecently': 'sudah menerima pesan yang sama dari aplikasi ini dalam 24 jam terakhir',
+  'campaigns.problem.sameMessageWaiting': 'masih menunggu dikirimi pesan yang sama dari aplikasi ini',
+  'campaigns.problem.sameMessageWaitingIn': 'masih menunggu dikirimi pesan yang sama di “{campaign}”',
   'campaigns.problem.missingFile': 'file {name} belum dipilih',
   'campaigns.exportColumn.row': 'Baris',
   'campaigns.exportColumn.phone': 'Nomor',
@@ -2454,7 +2458,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.presend.blank': 'Baris kosong diabaikan',
   'campaigns.presend.recent': 'Pesan sama baru-baru ini',
   'campaigns.presend.recentCount':
-    '{count, plural, other {# penerima}} sudah menerima pesan persis ini dari aplikasi ini dalam 24 jam terakhir.',
+    '{count, plural, other {# penerima}} sudah menerima pesan persis ini dari aplikasi ini dalam 24 jam terakhir atau masih menunggu dikirimi.',
   'campaigns.presend.recentLeaveOut': 'Lewati mereka',
   'campaigns.presend.recentSendAnyway': 'Tetap kirim lagi ke mereka',
   'campaigns.presend.finish': 'Perkiraan selesai',

@@ -16,6 +16,7 @@ export type RowProblemView =
   | { code: 'missing_variable'; names: string[] }
   | { code: 'too_long'; length: number; limit: number }
   | { code: 'missing_file'; name: string }
+  | { code: 'same_message_waiting'; campaign?: string }
 // The lookup only, not every table: the window's campaigns view would otherwise carry Indonesian for every operator.
 // The main process has every table from its start (index.ts; its exports import it).
 import { translate, type Language, type MessageKey, type Params, type Translate } from './translate'
@@ -30,6 +31,7 @@ const PROBLEM_KEY: Record<RowProblemView['code'], MessageKey> = {
   opted_out: 'campaigns.problem.optedOut',
   already_sent: 'campaigns.problem.alreadySent',
   sent_recently: 'campaigns.problem.sentRecently',
+  same_message_waiting: 'campaigns.problem.sameMessageWaiting',
   missing_file: 'campaigns.problem.missingFile'
 }
 
@@ -50,6 +52,10 @@ const INVALID_PHONE_KEY: Record<
 export function rowProblemMessage(problem: RowProblemView): { key: MessageKey; params: Params } {
   if (problem.code === 'invalid_phone' && problem.reason) {
     return { key: INVALID_PHONE_KEY[problem.reason], params: {} }
+  }
+  // QA73: still waiting for it, not got it; in the campaign that holds it when one does.
+  if (problem.code === 'same_message_waiting' && problem.campaign) {
+    return { key: 'campaigns.problem.sameMessageWaitingIn', params: { campaign: problem.campaign } }
   }
   const params: Params =
     problem.code === 'duplicate'
@@ -84,21 +90,30 @@ const SKIPPED_FOR: Record<RowProblemView['code'], MessageKey> = {
   opted_out: 'campaigns.skipped.optedOut',
   already_sent: 'campaigns.skipped.alreadySent',
   sent_recently: 'campaigns.skipped.sentRecently',
+  same_message_waiting: 'campaigns.skipped.sameMessageWaiting',
   missing_file: 'campaigns.skipped.missingFile'
 }
 
 /**
  * Why rows are skipped, most common first: "19 opted out, 1 duplicate, 1 invalid number". Counts of rows per reason
- * (a row with two problems is in both), from the check's `byProblem`: the window's and the terminal's words.
+ * (a row with two problems is in both), from the check's `byProblem`: the window's and the terminal's words. With
+ * `waitingIn` (a summary's sameMessageWaitingIn), the rows still waiting for the same message name the campaign they
+ * wait in (QA73).
  */
-export function skippedReasons(byProblem: Record<string, number>, t: Translate): string {
+export function skippedReasons(
+  byProblem: Record<string, number>,
+  t: Translate,
+  waitingIn?: string | undefined
+): string {
   return Object.entries(byProblem)
     .filter(([, count]) => count > 0)
     .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
     .map(([code, count]) =>
-      t(code in SKIPPED_FOR ? SKIPPED_FOR[code as RowProblemView['code']] : 'campaigns.skipped.other', {
-        count
-      })
+      code === 'same_message_waiting' && waitingIn
+        ? t('campaigns.skipped.sameMessageWaitingIn', { count, campaign: waitingIn })
+        : t(code in SKIPPED_FOR ? SKIPPED_FOR[code as RowProblemView['code']] : 'campaigns.skipped.other', {
+            count
+          })
     )
     .join(', ')
 }

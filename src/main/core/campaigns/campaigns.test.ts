@@ -2242,6 +2242,13 @@ describe('the same message to the same number within 24 hours', () => {
     await fixture.outbox.start()
     await campaigns.start(id)
     await fixture.runUntil(() => fixture.gateway.messages.length === 4, { stepMs: 1000 })
+    await gatewayReportsSent(4)
+  }
+
+  /** The gateway reports every message it took sent (QA73: only then did the customer get it). */
+  async function gatewayReportsSent(count: number): Promise<void> {
+    for (const message of fixture.gateway.messages) fixture.gateway.setStatus(message.id, 'sent')
+    await fixture.runUntil(() => fixture.outbox.counts().sent === count, { stepMs: 1000 })
     await fixture.clock.advance(10 * 60_000)
   }
 
@@ -2336,7 +2343,13 @@ describe('the same message to the same number within 24 hours', () => {
     // The first message is now more than 24 hours old: its row goes, the other is set aside.
     await fixture.clock.advance(15 * 60_000)
     const started = await campaigns.start(draft.id)
-    expect(started.summary).toMatchObject({ ready: 1, skipped: 1, byProblem: { sent_recently: 1 } })
+    // The gateway took it and has not reported it sent: the row waits for it in that campaign (QA73).
+    expect(started.summary).toMatchObject({
+      ready: 1,
+      skipped: 1,
+      byProblem: { same_message_waiting: 1 },
+      sameMessageWaitingIn: 'Bills once more'
+    })
     // Each by its row (the sheet's rows 2 and 3), so the window can tell the rows its panel counted from others.
     expect(started.sameMessage).toEqual({
       setAside: 1,
@@ -2357,9 +2370,16 @@ describe('the same message to the same number within 24 hours', () => {
     await fixture.clock.advance(5_000)
     // The first campaign's messages are still in line (the outbox has not sent one).
     const started = await campaigns.start(second.id)
-    expect(started.summary).toMatchObject({ total: 4, ready: 0, skipped: 4, byProblem: { sent_recently: 4 } })
+    // QA73: waiting for it in the first campaign, not got it.
+    expect(started.summary).toMatchObject({
+      total: 4,
+      ready: 0,
+      skipped: 4,
+      byProblem: { same_message_waiting: 4 },
+      sameMessageWaitingIn: 'Big bills'
+    })
     expect(campaigns.results(second.id).map((row) => row.problems)).toEqual(
-      Array.from({ length: 4 }, () => [{ code: 'sent_recently' }])
+      Array.from({ length: 4 }, () => [{ code: 'same_message_waiting', campaign: 'Big bills' }])
     )
     await fixture.outbox.start()
     await fixture.runUntil(() => fixture.gateway.messages.length === 4, { stepMs: 1000 })
@@ -2378,6 +2398,61 @@ describe('the same message to the same number within 24 hours', () => {
     await fixture.clock.advance(10 * 60_000)
     expect(sentTo([...FIRST_FOUR, '6281234567004'])).toEqual([2, 2, 2, 2, 1])
     expect(campaigns.results(draft.id).every((row) => row.problems.length === 0)).toBe(true)
+  })
+
+  // QA73: a campaign of the same message still sending (~30 sent, ~260 in line) read "290 got this same message":
+  // those still waiting for it are counted apart, in the campaign they wait in, and a start may send to both kinds.
+  it('tells the numbers that got it from those still waiting for it, naming the campaign they wait in', async () => {
+    fixture = makeFixture()
+    campaigns = createCampaigns(campaignsDeps())
+    const first = await campaigns.create(bigCampaign(2))
+    const december = await campaigns.create({ ...bigCampaign(4), name: 'Tagihan Desember' })
+    await fixture.outbox.start()
+    await campaigns.start(first.id)
+    await fixture.runUntil(() => fixture.gateway.messages.length === 2, { stepMs: 1000 })
+    await gatewayReportsSent(2)
+    await fixture.outbox.stop()
+    // Its first two rows got it from the first campaign; its other two are in line, not sent.
+    await campaigns.start(december.id)
+    const checked = await campaigns.check(again())
+    expect(checked.summary).toMatchObject({
+      total: 5,
+      ready: 1,
+      skipped: 4,
+      sentRecently: 4,
+      byProblem: { sent_recently: 2, same_message_waiting: 2 },
+      sameMessageWaitingIn: 'Tagihan Desember'
+    })
+    const draft = await campaigns.create({ ...bigCampaign(5), name: 'Bills again' })
+    expect(draft.summary).toMatchObject({
+      ready: 1,
+      skipped: 4,
+      sentRecently: 4,
+      byProblem: { sent_recently: 2, same_message_waiting: 2 },
+      sameMessageWaitingIn: 'Tagihan Desember'
+    })
+    expect(campaigns.results(draft.id).map((row) => row.problems)).toEqual([
+      [{ code: 'sent_recently' }],
+      [{ code: 'sent_recently' }],
+      [{ code: 'same_message_waiting', campaign: 'Tagihan Desember' }],
+      [{ code: 'same_message_waiting', campaign: 'Tagihan Desember' }],
+      []
+    ])
+    const exported = resultsTable([], campaigns.results(draft.id), 'UTC').rows.map((cells) => cells.at(-1))
+    expect(exported.slice(1, 3)).toEqual([
+      'got this same message from this app in the last 24 hours',
+      'already waiting to get this same message in “Tagihan Desember”'
+    ])
+    // What "Before you start" finds now: nothing moved, both kinds still left out.
+    const read = await campaigns.checkDraft(draft.id)
+    expect(read.sameMessage).toMatchObject({ setAside: 0, readyAgain: 0 })
+    expect(read.view.summary).toMatchObject({
+      sentRecently: 4,
+      byProblem: { sent_recently: 2, same_message_waiting: 2 }
+    })
+    // Rows left out for the same message alone, of either kind, are the ones a start may send to again.
+    const started = await campaigns.start(draft.id, null, null, { sendRecent: true })
+    expect(started.summary).toMatchObject({ total: 5, ready: 5, skipped: 0, byProblem: {} })
   })
 
   it('is not the same message when its text differs, nor after 24 hours', async () => {

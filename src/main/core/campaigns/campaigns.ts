@@ -21,7 +21,6 @@ import {
   finishEstimate,
   holdingWait,
   isSendInDoubt,
-  isSameMessageRecently,
   campaignNameFromFile,
   quotaFinishEstimate,
   quotaCovers,
@@ -66,6 +65,9 @@ import {
   ROWS_PER_SLICE,
   rowChecker,
   rowContent,
+  SAME_MESSAGE_CODES,
+  sameMessageProblem,
+  WaitingCampaign,
   type CheckedRows,
   type CheckInput,
   type CheckSummary,
@@ -425,11 +427,15 @@ class SameMessageTally {
   private readonly setAsideRows: number[] = []
   private readonly readyAgainRows: number[] = []
 
-  /** Counts a changed row; its first problem now (undefined: none). */
-  add({ rowNumber, problems }: { rowNumber: number; problems: { code: string }[] }): string | undefined {
+  /**
+   * Counts a changed row; its first problem now (undefined: none). A row left out for the same message before and
+   * now, only the other way (got it once the gateway reports it sent: QA73), is neither set aside nor ready again.
+   */
+  add({ rowNumber, problems, before }: SameMessageChange): string | undefined {
     const first = problems[0]?.code
-    if (first === 'sent_recently') this.setAsideRows.push(rowNumber)
-    else if (first === undefined) this.readyAgainRows.push(rowNumber)
+    if (first !== undefined && SAME_MESSAGE_CODES.includes(first)) {
+      if (before === undefined || !SAME_MESSAGE_CODES.includes(before)) this.setAsideRows.push(rowNumber)
+    } else if (first === undefined) this.readyAgainRows.push(rowNumber)
     return first
   }
 
@@ -441,6 +447,13 @@ class SameMessageTally {
       readyAgainRows: [...this.readyAgainRows]
     }
   }
+}
+
+/** A row the same-message rule changes: its problems now, and its first problem's code before (undefined: none). */
+interface SameMessageChange {
+  rowNumber: number
+  problems: { code: string }[]
+  before: string | undefined
 }
 
 export type Campaigns = ReturnType<typeof createCampaigns>
@@ -575,7 +588,22 @@ export function createCampaigns(deps: CampaignsDeps) {
   ): Required<Pick<CheckInput, 'recentMessages' | 'now' | 'sendRecent'>> {
     const at = now()
     const since = at - SAME_MESSAGE_WINDOW_MS
-    return { recentMessages: (phone) => queue.outcomes.messagesTo(phone, since), now: at, sendRecent }
+    // The campaign a message still waits in is named (QA73), each campaign read once per check.
+    const names = new Map<string, string | null>()
+    const campaignName = (tag: string | null): string | null => {
+      const campaignId = campaignOfTag(tag)
+      if (campaignId === null) return null
+      if (!names.has(campaignId)) names.set(campaignId, store.get(campaignId)?.name ?? null)
+      return names.get(campaignId) ?? null
+    }
+    return {
+      recentMessages: (phone) =>
+        queue.outcomes
+          .messagesTo(phone, since)
+          .map(({ producerTag, ...message }) => ({ ...message, campaign: campaignName(producerTag) })),
+      now: at,
+      sendRecent
+    }
   }
 
   /** The check the window asks for while the operator edits: in slices, so a large sheet never blocks the core. */
@@ -958,11 +986,15 @@ export function createCampaigns(deps: CampaignsDeps) {
     counts.cancelled -= counts.optedOut
     counts.waiting += Math.max(0, tally.ready - linked)
     const byProblem: CheckSummary['byProblem'] = {}
-    for (const { code, n } of tally.skipped) {
+    const waitingIn = new WaitingCampaign()
+    for (const { code, campaign: waitsIn, n } of tally.skipped) {
       counts.skipped += n
       // A row counts once, under its first problem (as summarise counts), so the parts add up to the skipped total.
-      if (code) byProblem[code as keyof CheckSummary['byProblem']] = n
+      const known = code as keyof CheckSummary['byProblem'] | null
+      if (known) byProblem[known] = (byProblem[known] ?? 0) + n
+      if (code === 'same_message_waiting') waitingIn.add(waitsIn)
     }
+    const sameMessageWaitingIn = waitingIn.name()
     // A number that opted out during the campaign passed the check (QA17 Q17-03): the check's summary counts only
     // what the check skipped.
     const ready = Object.values(counts).reduce((sum, n) => sum + n, 0) - counts.skipped
@@ -975,6 +1007,7 @@ export function createCampaigns(deps: CampaignsDeps) {
       ...(campaign.status === 'draft' && tally.sentRecentlyAlone > 0
         ? { sentRecently: tally.sentRecentlyAlone }
         : {}),
+      ...(sameMessageWaitingIn !== null ? { sameMessageWaitingIn } : {}),
       // Kept with the campaign: a saved draft's summary and its export account for every row under the header too.
       ...(campaign.blankRows ? { blankRows: campaign.blankRows } : {})
     }
@@ -1094,29 +1127,33 @@ export function createCampaigns(deps: CampaignsDeps) {
   async function sameMessageChanges(
     id: string,
     sendRecent: boolean,
-    onPage: (changes: { rowNumber: number; problems: { code: string }[] }[]) => void
-  ): Promise<void> {
+    onPage: (changes: SameMessageChange[]) => void
+  ): Promise<{ waitingIn: string | null }> {
     // A lookup in the outbox per row: 2,000 of them and their page were ~40 ms of one block on a busy machine.
     const rowsPerSlice = ROWS_PER_SLICE / 4
     const { recentMessages, now: at } = sameMessageCheck()
-    const heldNow = (row: { phone: string; message: string }): boolean =>
-      !sendRecent &&
-      recentMessages(row.phone).some((earlier) => isSameMessageRecently(earlier, row.message, at))
+    const problemNow = (row: { phone: string; message: string }) =>
+      sendRecent ? null : sameMessageProblem(recentMessages(row.phone), row.message, at)
+    // Every row that can be left out for the same message is read here: the campaign they wait in, as they are now.
+    const waitingIn = new WaitingCampaign()
     for (let afterRow = 0; ; await yieldToEventLoop()) {
       const page = store.sameMessageRows(id, { afterRow, limit: rowsPerSlice })
-      const changes = page.flatMap((row) => {
-        const held = row.problems[0]?.code === 'sent_recently'
-        if (heldNow(row) === held) return []
+      const changes = page.flatMap((row): SameMessageChange[] => {
+        const first = row.problems[0]
+        const held = first !== undefined && SAME_MESSAGE_CODES.includes(first.code)
         const others = held ? row.problems.slice(1) : row.problems
-        return [
-          { rowNumber: row.rowNumber, problems: held ? others : [{ code: 'sent_recently' }, ...others] }
-        ]
+        const now = problemNow(row)
+        if (now?.code === 'same_message_waiting') waitingIn.add(now.campaign ?? null)
+        // Still left out the same way (got it, or waiting in the same campaign): unchanged.
+        if (held ? JSON.stringify(first) === JSON.stringify(now) : now === null) return []
+        return [{ rowNumber: row.rowNumber, problems: now ? [now, ...others] : others, before: first?.code }]
       })
       onPage(changes)
       const last = page.at(-1)
       if (page.length < rowsPerSlice || last === undefined) break
       afterRow = last.rowNumber
     }
+    return { waitingIn: waitingIn.name() }
   }
 
   /**
@@ -1137,11 +1174,14 @@ export function createCampaigns(deps: CampaignsDeps) {
     // How the rows a start would change move between the view's counts: a ready row set aside (for the same message
     // alone), a row set aside for it alone ready again, or one set aside for it first left under its next problem.
     const tally = new SameMessageTally()
-    const underNext: Record<string, number> = {}
-    await sameMessageChanges(id, false, (changes) => {
+    // Each changed row moves from its first problem before (none: ready) to its first problem now.
+    const firstBefore: Record<string, number> = {}
+    const firstNow: Record<string, number> = {}
+    const { waitingIn } = await sameMessageChanges(id, false, (changes) => {
       for (const change of changes) {
         const first = tally.add(change)
-        if (first !== undefined && first !== 'sent_recently') underNext[first] = (underNext[first] ?? 0) + 1
+        if (change.before !== undefined) firstBefore[change.before] = (firstBefore[change.before] ?? 0) + 1
+        if (first !== undefined) firstNow[first] = (firstNow[first] ?? 0) + 1
       }
     })
     const sameMessage = tally.moves()
@@ -1152,21 +1192,18 @@ export function createCampaigns(deps: CampaignsDeps) {
     const moved = setAside - readyAgain
     counts.waiting -= moved
     counts.skipped += moved
-    let leftOutForIt = (byProblem['sent_recently'] ?? 0) + moved
-    for (const [code, n] of Object.entries(underNext)) {
-      byProblem[code] = (byProblem[code] ?? 0) + n
-      leftOutForIt -= n
-    }
-    if (leftOutForIt > 0) byProblem['sent_recently'] = leftOutForIt
-    else delete byProblem['sent_recently']
+    for (const [code, n] of Object.entries(firstBefore)) byProblem[code] = (byProblem[code] ?? 0) - n
+    for (const [code, n] of Object.entries(firstNow)) byProblem[code] = (byProblem[code] ?? 0) + n
+    for (const [code, n] of Object.entries(byProblem)) if (n <= 0) delete byProblem[code]
     const alone = (summary.sentRecently ?? 0) + moved
-    const { sentRecently: _stored, ...rest } = summary
+    const { sentRecently: _stored, sameMessageWaitingIn: _storedIn, ...rest } = summary
     view.summary = {
       ...rest,
       ready: summary.ready - moved,
       skipped: summary.skipped + moved,
       byProblem: byProblem as CheckSummary['byProblem'],
-      ...(alone > 0 ? { sentRecently: alone } : {})
+      ...(alone > 0 ? { sentRecently: alone } : {}),
+      ...(waitingIn !== null ? { sameMessageWaitingIn: waitingIn } : {})
     }
     const estimate = await estimateFromNow({
       pacing: pacingOf(campaign),

@@ -3,6 +3,7 @@
 import {
   isSameMessageRecently,
   plainIndonesianMobile,
+  sameMessageMatch,
   textLength,
   type PhoneProblem
 } from '../../../shared/domain'
@@ -32,7 +33,13 @@ export type RowProblem =
   | { code: 'too_long'; length: number; limit: number }
   | { code: 'opted_out' }
   | { code: 'already_sent' }
+  /** The number got the same message lately (the gateway reported it sent: shared/domain/same-message). */
   | { code: 'sent_recently' }
+  /**
+   * QA73: the same message is still waiting to go to the number (in line, or with the gateway and not reported sent),
+   * in `campaign` (its name when the check was made) when a campaign holds it.
+   */
+  | { code: 'same_message_waiting'; campaign?: string }
   | { code: 'missing_file'; name: string }
 
 /**
@@ -59,6 +66,11 @@ export interface CheckSummary {
    */
   sentRecently?: number
   /**
+   * QA73: the campaign every row left out as still waiting for the same message waits in, when it is one campaign
+   * (the summary names it: "260 already waiting to get it in “Tagihan Desember”"); absent otherwise.
+   */
+  sameMessageWaitingIn?: string
+  /**
    * The sheet's wholly blank rows left out before any row was checked: in no bucket of `total`, named beside them. A
    * check's and a kept campaign's; absent when not known (a campaign imported before they were kept).
    */
@@ -79,14 +91,34 @@ export interface CheckInput {
   alreadySent?: ReadonlySet<string>
   /**
    * What this app gave the gateway for a number lately (the same-message rule's candidates, by an indexed lookup),
-   * and the time now: a row whose message is the same one is counted, and left out unless `sendRecent`.
+   * and the time now: a row whose message is the same one is counted, and left out unless `sendRecent`. `campaign`:
+   * the name of the campaign that holds the message, if one does.
    */
   recentMessages?: (phone: string) => readonly SameMessageEarlier[]
   now?: number
   sendRecent?: boolean
 }
 
-type SameMessageEarlier = Parameters<typeof isSameMessageRecently>[0]
+export type SameMessageEarlier = Parameters<typeof isSameMessageRecently>[0] & { campaign?: string | null }
+
+/**
+ * The problem that leaves a row out for the same message (QA73): got it, or still waiting for it (in the campaign
+ * named, if one holds it); null when the rule does not match.
+ */
+export function sameMessageProblem(
+  earlier: readonly SameMessageEarlier[],
+  text: string,
+  now: number
+): Extract<RowProblem, { code: 'sent_recently' | 'same_message_waiting' }> | null {
+  const match = sameMessageMatch(earlier, text, now)
+  if (match === null) return null
+  if (match.standing === 'got') return { code: 'sent_recently' }
+  const campaign = match.earlier.campaign
+  return campaign ? { code: 'same_message_waiting', campaign } : { code: 'same_message_waiting' }
+}
+
+/** The codes a row left out for the same message carries first (the rule asks only rows with no earlier problem). */
+export const SAME_MESSAGE_CODES: readonly string[] = ['sent_recently', 'same_message_waiting']
 
 /** The problems of every ready row. */
 const NO_PROBLEMS: readonly RowProblem[] = Object.freeze([])
@@ -354,11 +386,11 @@ export function rowChecker(input: CheckInput): {
   let sentRecently = 0
   const now = input.now ?? Date.now()
   // The row's message, rendered only for a number this app messaged lately (most numbers: no lookup hit, no render).
-  const sameMessageRecently = (phone: string, rowNumber: number): boolean => {
+  const sameMessageRecently = (phone: string, rowNumber: number): RowProblem | null => {
     const earlier = input.recentMessages?.(phone) ?? []
-    if (earlier.length === 0) return false
+    if (earlier.length === 0) return null
     const text = template.render(lookup, rowSeed(input.campaignId, rowNumber)).text
-    return earlier.some((message) => isSameMessageRecently(message, text, now))
+    return sameMessageProblem(earlier, text, now)
   }
   const check = (index: number): CheckedRow => {
     current = index
@@ -388,9 +420,10 @@ export function rowChecker(input: CheckInput): {
       if (optedOut.has(key)) addProblem({ code: 'opted_out' })
       if (alreadySent.has(key)) addProblem({ code: 'already_sent' })
       // Only a row that would be sent is asked about (a duplicate or opted-out row is skipped already).
-      if (problems === undefined && sameMessageRecently(phone, rowNumber)) {
+      const sameMessage = problems === undefined ? sameMessageRecently(phone, rowNumber) : null
+      if (sameMessage !== null) {
         sentRecently++
-        if (input.sendRecent !== true) addProblem({ code: 'sent_recently' })
+        if (input.sendRecent !== true) addProblem(sameMessage)
       }
     }
     if (attachmentIndex >= 0) {
@@ -584,17 +617,43 @@ export function summarise(rows: readonly CheckedRow[]): CheckSummary {
 class ProblemCounter {
   private readonly byProblem: CheckSummary['byProblem'] = {}
   private skipped = 0
+  private readonly waitingIn = new WaitingCampaign()
 
   add(problems: readonly RowProblem[]): void {
     if (problems.length === 0) return
     this.skipped++
     // Under its first problem only, so the parts add up to the skipped total.
-    const code = problems[0]?.code
-    if (code) this.byProblem[code] = (this.byProblem[code] ?? 0) + 1
+    const first = problems[0]
+    if (first) this.byProblem[first.code] = (this.byProblem[first.code] ?? 0) + 1
+    if (first?.code === 'same_message_waiting') this.waitingIn.add(first.campaign ?? null)
   }
 
   summary(total: number): CheckSummary {
-    return { total, ready: total - this.skipped, skipped: this.skipped, byProblem: { ...this.byProblem } }
+    const waitingIn = this.waitingIn.name()
+    return {
+      total,
+      ready: total - this.skipped,
+      skipped: this.skipped,
+      byProblem: { ...this.byProblem },
+      ...(waitingIn !== null ? { sameMessageWaitingIn: waitingIn } : {})
+    }
+  }
+}
+
+/**
+ * The one campaign the rows still waiting for the same message wait in (QA73), from each row's (null: none holds
+ * it): null once two differ, or one waits outside any campaign.
+ */
+export class WaitingCampaign {
+  private seen: string | null | undefined = undefined
+
+  add(campaign: string | null): void {
+    if (this.seen === undefined) this.seen = campaign
+    else if (this.seen !== campaign) this.seen = null
+  }
+
+  name(): string | null {
+    return this.seen ?? null
   }
 }
 

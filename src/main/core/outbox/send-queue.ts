@@ -62,7 +62,7 @@ export interface ProducerOutcomes {
   messagesTo(
     recipient: string,
     since: number
-  ): { status: ItemStatus; acceptedAt: number | null; text: string | null }[]
+  ): { status: ItemStatus; acceptedAt: number | null; text: string | null; producerTag: string | null }[]
   /** Recipients the producer handed to the gateway (or may have): not to be sent to again by it. */
   reached(tag: string): Set<string>
   /** Final statuses of its last `limit` sends on a device since `from`, newest first. */

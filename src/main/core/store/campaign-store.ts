@@ -154,9 +154,15 @@ const ROW_COLUMNS = `r.row_number, r.phone, r.phone_cell, r.vars, r.message, r.p
   ${LINKED_ITEM} AS item_id, iif(c.started_at IS NULL, NULL, r.device_id) AS device_id, r.settled_status,
   r.settled_opted_out, r.settled_gateway_id, r.settled_sent_at, r.settled_accepted_at, r.settled_closed_at`
 const ROWS_OF = 'campaign_rows r JOIN campaigns c ON c.id = r.campaign_id'
-/** The problem of a row whose number got the same message lately, and a row's problems when it is its only one. */
-const SENT_RECENTLY = 'sent_recently'
-const SENT_RECENTLY_ALONE = JSON.stringify([{ code: SENT_RECENTLY }])
+/**
+ * The problems of a row left out for the same message (the rule puts it first): got it (`sent_recently`, every stored
+ * row of before QA73 too) or still waiting for it (`same_message_waiting`, with the campaign it waits in).
+ */
+const SAME_MESSAGE_FIRST = (problems: string): string =>
+  `${problems} ->> '$[0].code' IN ('sent_recently', 'same_message_waiting')`
+/** A row left out for the same message alone: the ones a start with sendRecent sends to as well. */
+const SAME_MESSAGE_ALONE = (problems: string): string =>
+  `(${SAME_MESSAGE_FIRST(problems)} AND json_array_length(${problems}) = 1)`
 
 function toRow(row: Row): CampaignRowRecord {
   return {
@@ -415,7 +421,7 @@ export class CampaignStore {
       this.prepare(
         `SELECT ${ROW_COLUMNS} FROM ${ROWS_OF}
          WHERE r.campaign_id = ? AND r.row_number > ? AND ${LINKED_ITEM} IS NULL
-           AND r.problems IN ('[]', ${sentRecently ? `'${SENT_RECENTLY_ALONE}'` : `'[]'`})
+           AND (r.problems = '[]'${sentRecently ? ` OR ${SAME_MESSAGE_ALONE('r.problems')}` : ''})
          ORDER BY r.row_number LIMIT ?`
       ).all(campaignId, page?.afterRow ?? 0, page?.limit ?? -1) as Row[]
     ).map(toRow)
@@ -434,7 +440,7 @@ export class CampaignStore {
       this.prepare(
         `SELECT r.row_number, r.phone, r.message, r.problems FROM ${ROWS_OF}
          WHERE r.campaign_id = ? AND r.row_number > ? AND r.phone IS NOT NULL AND ${LINKED_ITEM} IS NULL
-           AND (r.problems = '[]' OR r.problems ->> '$[0].code' = '${SENT_RECENTLY}')
+           AND (r.problems = '[]' OR ${SAME_MESSAGE_FIRST('r.problems')})
          ORDER BY r.row_number LIMIT ?`
       ).all(campaignId, page.afterRow, page.limit) as Row[]
     ).map((row) => ({
@@ -579,20 +585,23 @@ export class CampaignStore {
     ready: number
     /** Rows left out for the same message alone: the ones a start with sendRecent sends. */
     sentRecentlyAlone: number
-    skipped: { code: string | null; n: number }[]
+    /** By first problem; a row still waiting for the same message by the campaign it waits in too (QA73). */
+    skipped: { code: string | null; campaign: string | null; n: number }[]
   } {
     const counted = this.prepare(
       `SELECT count(*) FILTER (WHERE problems = '[]') AS ready,
-         count(*) FILTER (WHERE problems = '${SENT_RECENTLY_ALONE}') AS sentRecentlyAlone
+         count(*) FILTER (WHERE problems != '[]' AND ${SAME_MESSAGE_ALONE('problems')}) AS sentRecentlyAlone
        FROM campaign_rows WHERE campaign_id = ?`
     ).get(campaignId) as { ready: number; sentRecentlyAlone: number }
     return {
       ready: counted.ready,
       sentRecentlyAlone: counted.sentRecentlyAlone,
       skipped: this.prepare(
-        `SELECT problems ->> '$[0].code' AS code, count(*) AS n FROM campaign_rows
-         WHERE campaign_id = ? AND problems != '[]' GROUP BY code`
-      ).all(campaignId) as { code: string | null; n: number }[]
+        `SELECT problems ->> '$[0].code' AS code,
+           iif(problems ->> '$[0].code' = 'same_message_waiting', problems ->> '$[0].campaign', NULL) AS campaign,
+           count(*) AS n
+         FROM campaign_rows WHERE campaign_id = ? AND problems != '[]' GROUP BY code, campaign`
+      ).all(campaignId) as { code: string | null; campaign: string | null; n: number }[]
     }
   }
 

@@ -153,11 +153,17 @@ export class OutboxQueueStore extends OutboxExportStore {
   messagesTo(
     recipient: string,
     since: number
-  ): { status: ItemStatus; acceptedAt: number | null; text: string | null }[] {
+  ): { status: ItemStatus; acceptedAt: number | null; text: string | null; producerTag: string | null }[] {
+    // Its producer's tag too: a campaign's check names the campaign a message still waits in (QA73).
     return this.prepare(
-      `SELECT status, accepted_at AS acceptedAt, text FROM outbox_items i
+      `SELECT status, accepted_at AS acceptedAt, text, producer_tag AS producerTag FROM outbox_items i
        WHERE recipient = ? AND (accepted_at >= ? OR status IN (${ON_ITS_WAY})) AND ${unfenced('i')}`
-    ).all(recipient, since) as { status: ItemStatus; acceptedAt: number | null; text: string | null }[]
+    ).all(recipient, since) as {
+      status: ItemStatus
+      acceptedAt: number | null
+      text: string | null
+      producerTag: string | null
+    }[]
   }
 
   /** A producer's items reaching sent, delivered, read and failed over time, at most `maxPoints` instants. */

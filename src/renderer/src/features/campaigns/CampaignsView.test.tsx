@@ -3677,7 +3677,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
     const summary = screen.getByRole('group', { name: 'Before you start' })
     expect(summary.textContent).toContain('Skipped rows9 (9 got this same message in the last 24 hours)')
     expect(within(summary).getByTestId('campaign-presend-recent').textContent).toContain(
-      '9 recipients got this exact message from this app in the last 24 hours.'
+      '9 recipients got this exact message from this app in the last 24 hours or are already waiting to get it.'
     )
     const leaveOut = within(summary).getByRole('radio', { name: 'Leave them out' })
     expect(leaveOut).toHaveProperty('checked', true)
@@ -3690,6 +3690,81 @@ describe('issue 27: the campaign view an operator can trust', () => {
     await waitFor(() => expect(fake.requests('campaigns:create')).toHaveLength(1))
     expect(fake.requests('campaigns:create')[0]?.sendRecent).toBe(true)
   })
+
+  // QA73: a campaign of the same message had sent ~30 and held ~260 in line; the check said all 290 "got" it.
+  it.each([
+    {
+      language: 'en' as const,
+      file: 'Choose a spreadsheet',
+      open: 'Start sending 1 message',
+      title: 'Before you start',
+      summary:
+        '1 ready, 290 skipped (260 already waiting to get this same message in “Tagihan Desember”, 30 got this same message in the last 24 hours).',
+      rows: [
+        'Row 2 0812: got this same message from this app in the last 24 hours',
+        'Row 3 0813: already waiting to get this same message in “Tagihan Desember”',
+        'Row 4 0814: already waiting to get this same message from this app'
+      ],
+      recent:
+        '290 recipients got this exact message from this app in the last 24 hours or are already waiting to get it.'
+    },
+    {
+      language: 'id' as const,
+      file: 'Pilih spreadsheet',
+      open: 'Mulai kirim 1 pesan',
+      title: 'Sebelum mulai',
+      summary:
+        '1 siap, 290 dilewati (260 masih menunggu dikirimi pesan yang sama di “Tagihan Desember”, 30 sudah menerima pesan yang sama dalam 24 jam terakhir).',
+      rows: [
+        'Baris 2 0812: sudah menerima pesan yang sama dari aplikasi ini dalam 24 jam terakhir',
+        'Baris 3 0813: masih menunggu dikirimi pesan yang sama di “Tagihan Desember”',
+        'Baris 4 0814: masih menunggu dikirimi pesan yang sama dari aplikasi ini'
+      ],
+      recent:
+        '290 penerima sudah menerima pesan persis ini dari aplikasi ini dalam 24 jam terakhir atau masih menunggu dikirimi.'
+    }
+  ])(
+    'tells the recipients who got this same message from those still waiting for it, naming the campaign ($language)',
+    async ({ language, file, open, title, summary, rows, recent }) => {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language }),
+          devices: [makeDevice({ id: 'dev-1', label: 'Shop' })]
+        })
+      )
+      handleSheet({
+        summary: {
+          total: 291,
+          ready: 1,
+          skipped: 290,
+          byProblem: { sent_recently: 30, same_message_waiting: 260 },
+          sentRecently: 290,
+          sameMessageWaitingIn: 'Tagihan Desember'
+        },
+        problems: [
+          { rowNumber: 2, phoneCell: '0812', problems: [{ code: 'sent_recently' }] },
+          {
+            rowNumber: 3,
+            phoneCell: '0813',
+            problems: [{ code: 'same_message_waiting', campaign: 'Tagihan Desember' }]
+          },
+          { rowNumber: 4, phoneCell: '0814', problems: [{ code: 'same_message_waiting' }] }
+        ]
+      })
+      const user = userEvent.setup()
+      render(<CampaignsView />)
+      await importSheet(user, file)
+      await user.type(screen.getByTestId('campaign-template'), 'Halo')
+      await waitFor(() => expect(screen.getByTestId('campaign-summary').textContent).toBe(summary))
+      expect(
+        [...screen.getByTestId('campaign-problems').querySelectorAll('li')].map((li) => li.textContent)
+      ).toEqual(rows)
+      await user.click(await screen.findByRole('button', { name: open }))
+      const before = screen.getByRole('group', { name: title })
+      expect(before.textContent).toContain(summary.slice(summary.indexOf('(')).replace(/\.$/, ''))
+      expect(within(before).getByTestId('campaign-presend-recent').textContent).toContain(recent)
+    }
+  )
 
   // A saved draft's "Before you start" named the rows left out for the same message and offered no way to send to them.
   it.each([
@@ -3826,28 +3901,28 @@ describe('issue 27: the campaign view an operator can trust', () => {
       case: 'one set aside',
       after: { ready: 2, skipped: 1, leftOut: 1 },
       moves: moves([3]),
-      said: '1 more was set aside: they got this message in the last 24 hours.'
+      said: '1 more was set aside: they got this message in the last 24 hours or are already waiting to get it.'
     },
     {
       language: 'id' as const,
       case: 'one set aside',
       after: { ready: 2, skipped: 1, leftOut: 1 },
       moves: moves([3]),
-      said: '1 lagi disisihkan: penerimanya sudah menerima pesan yang sama dalam 24 jam terakhir.'
+      said: '1 lagi disisihkan: penerimanya sudah menerima pesan yang sama dalam 24 jam terakhir atau masih menunggu dikirimi.'
     },
     {
       language: 'en' as const,
       case: 'one made ready again as another was set aside',
       after: { ready: 2, skipped: 1, leftOut: 1 },
       moves: moves([3], [1]),
-      said: '1 more was set aside: they got this message in the last 24 hours.'
+      said: '1 more was set aside: they got this message in the last 24 hours or are already waiting to get it.'
     },
     {
       language: 'id' as const,
       case: 'two set aside as two were made ready again',
       after: { ready: 2, skipped: 1, leftOut: 1 },
       moves: moves([2, 3], [1, 4]),
-      said: '2 lagi disisihkan: penerimanya sudah menerima pesan yang sama dalam 24 jam terakhir.'
+      said: '2 lagi disisihkan: penerimanya sudah menerima pesan yang sama dalam 24 jam terakhir atau masih menunggu dikirimi.'
     }
   ])(
     "says the core's count of rows the start set aside after the panel was read: $case ($language)",
@@ -3957,14 +4032,14 @@ describe('issue 27: the campaign view an operator can trust', () => {
       before: { ready: 2, skipped: 1 },
       foreseen: moves([2]),
       atStart: moves([3]),
-      said: '1 more was set aside: they got this message in the last 24 hours.'
+      said: '1 more was set aside: they got this message in the last 24 hours or are already waiting to get it.'
     },
     {
       case: 'row 1, foreseen ready again, still matches at the start',
       before: { ready: 3, skipped: 0 },
       foreseen: moves([], [1]),
       atStart: moves([]),
-      said: '1 more was set aside: they got this message in the last 24 hours.'
+      said: '1 more was set aside: they got this message in the last 24 hours or are already waiting to get it.'
     }
   ])('says a row the panel counted as a recipient and the start set aside: $case', async (example) => {
     seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 120 })] }))

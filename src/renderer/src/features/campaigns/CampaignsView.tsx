@@ -1119,7 +1119,11 @@ function NewCampaign({
                     ? t('campaigns.summary.why', {
                         ready: check.summary.ready,
                         skipped: check.summary.skipped,
-                        reasons: skippedReasons(check.summary.byProblem, t)
+                        reasons: skippedReasons(
+                          check.summary.byProblem,
+                          t,
+                          check.summary.sameMessageWaitingIn
+                        )
                       })
                     : t('campaigns.summary', { ready: check.summary.ready, skipped: 0 })}
                 </p>
@@ -1288,6 +1292,7 @@ function NewCampaign({
               ready={ready}
               skipped={check.summary.skipped}
               skippedWhy={check.summary.byProblem}
+              waitingIn={check.summary.sameMessageWaitingIn}
               blankRows={check.summary.blankRows}
               devices={chosenDevices}
               finishAt={estimate === 'working' ? 'working' : (estimate?.finishAt ?? null)}
@@ -1542,6 +1547,7 @@ function StartDraft({
           ready={startCounts.ready}
           skipped={startCounts.skipped}
           skippedWhy={startCounts.skippedWhy}
+          waitingIn={(asOfNow?.campaign ?? campaign).summary.sameMessageWaitingIn}
           // Kept with the draft: reopened later, its summary still accounts for every row under the header.
           blankRows={(asOfNow?.campaign ?? campaign).summary.blankRows}
           recent={{ count: startCounts.recent, sendAnyway: sendRecent, onChange: setSendRecent }}

@@ -48,6 +48,7 @@ export function PreSendSummary({
   ready,
   skipped,
   skippedWhy,
+  waitingIn,
   blankRows = 0,
   devices,
   finishAt,
@@ -66,6 +67,8 @@ export function PreSendSummary({
   skipped: number
   /** Skipped rows per reason (the check's `byProblem`), said beside the count as step 3 says them. */
   skippedWhy: Record<string, number>
+  /** The one campaign the rows still waiting for the same message wait in (the summary's sameMessageWaitingIn). */
+  waitingIn?: string | undefined
   /** The sheet's blank rows, left out before the check: named, so every row under the header is accounted for. */
   blankRows?: number
   devices: readonly ChosenDevice[]
@@ -85,7 +88,8 @@ export function PreSendSummary({
   /** What the draft of the rows left for later is called, when the operator splits. */
   restName: string
   /**
-   * Recipients who got this same message from this app in the last 24 hours (QA17 Q17-04), and whether they are sent
+   * Recipients who got this same message from this app in the last 24 hours or are waiting to get it (QA17 Q17-04,
+   * QA73), and whether they are sent
    * to again (left out by default): asked here when there are any and the operator can still choose.
    */
   recent?: { count: number; sendAnyway: boolean; onChange: (sendAnyway: boolean) => void }
@@ -101,7 +105,7 @@ export function PreSendSummary({
   const first = useRef<HTMLButtonElement>(null)
   const sendingPaused = useOutbox((s) => s.sendingPaused)
   const count = (n: number): string => formatCount(n, locale)
-  const reasons = skipped > 0 ? skippedReasons(skippedWhy, t) : ''
+  const reasons = skipped > 0 ? skippedReasons(skippedWhy, t, waitingIn) : ''
   // Short only when the set's quotas are all counts and their sum leaves some out; "may be short" (a quota not known)
   // is said in the warning, but neither moves the focus nor makes Start "Start anyway": nothing known is short.
   const { short } = quotaShortfall(devices, ready)

@@ -151,13 +151,23 @@ export function draftStartCounts(
   const { ready, skipped } = rowBuckets(campaign)
   const recent = Math.min(campaign.summary.sentRecently ?? 0, skipped)
   if (!sendRecent || recent === 0) return { ready, skipped, skippedWhy: campaign.summary.byProblem, recent }
-  const { sent_recently: leftOut = 0, ...otherReasons } = campaign.summary.byProblem
+  const {
+    sent_recently: got = 0,
+    same_message_waiting: waiting = 0,
+    ...otherReasons
+  } = campaign.summary.byProblem
   // A row left out first for the same message and then for another problem stays skipped, under that first reason.
-  const stillLeftOut = leftOut - recent
+  // Which kind those few are (got it or still waiting: QA73) is not counted apart: the ones waiting go first.
+  const waitingStill = Math.max(0, waiting - recent)
+  const gotStill = got - Math.max(0, recent - waiting)
   return {
     ready: ready + recent,
     skipped: skipped - recent,
-    skippedWhy: stillLeftOut > 0 ? { ...otherReasons, sent_recently: stillLeftOut } : otherReasons,
+    skippedWhy: {
+      ...otherReasons,
+      ...(gotStill > 0 ? { sent_recently: gotStill } : {}),
+      ...(waitingStill > 0 ? { same_message_waiting: waitingStill } : {})
+    },
     recent
   }
 }
