@@ -323,6 +323,8 @@ export const OutboxListFilter = z.object({
    */
   status: z.array(z.enum(STATUS_FILTER_CHOICES)).optional(),
   deviceId: Id.optional(),
+  /** One campaign's messages only (QA73: two campaigns and direct sends were one list and one summary). */
+  campaignId: Id.optional(),
   /**
    * What the operator typed in the Recipient filter: the core reads it by the shared rule (recipientSearchTerms in
    * shared/domain/recipient-search.ts; `0888` finds numbers holding 62888 or 0888), and by a contact's name holding it.
@@ -1791,8 +1793,14 @@ export const invokeChannels = builtOnFirstUse({
       openTakeBack: Id.nullable().optional()
     })
   }),
-  /** Items by status; with `deviceId`, that device's only (what removing it would cancel). */
-  'outbox:counts': () => ({ request: z.object({ deviceId: Id.optional() }).strict(), reply: OutboxCounts }),
+  /**
+   * Items by status; with `deviceId`, that device's only (what removing it would cancel); with `campaignId`, that
+   * campaign's messages on every device, as its card counts them (the Outbox's summary under its Campaign filter, QA73).
+   */
+  'outbox:counts': () => ({
+    request: z.object({ deviceId: Id.optional(), campaignId: Id.optional() }).strict(),
+    reply: OutboxCounts
+  }),
   /**
    * The messages the list's filters match, as a file (base64): CSV through the one safe writer or XLSX; times ISO 8601
    * with the offset of `timeZone` (the window names the settings' zone; not given, the computer's), words in `language`.

@@ -967,6 +967,8 @@ export const enRest = {
   'outbox.filter.status': 'Status',
   'outbox.filter.device': 'Device',
   'outbox.filter.allDevices': 'All devices',
+  'outbox.filter.campaign': 'Campaign',
+  'outbox.filter.allCampaigns': 'All messages',
   'outbox.filter.recipient': 'Recipient',
   'outbox.filter.text': 'Text or file name',
   'outbox.filter.from': 'Created from',
@@ -981,7 +983,7 @@ export const enRest = {
   'outbox.filter.happened.optedOut': 'Opted out today',
   'outbox.filter.happened.optedOutSince': 'Opted out since {since}',
   'outbox.filter.clear': 'Clear filters',
-  'outbox.filter.more': 'Status, device and dates',
+  'outbox.filter.more': 'Status, device, campaign and dates',
   'outbox.filter.active': 'Active filters',
   'outbox.filter.remove': 'Remove the filter {filter}',
   'outbox.filter.hiddenNew': 'New messages hidden by these filters: {count}.',
@@ -2320,6 +2322,7 @@ export const enRest = {
   'campaigns.split.done':
     '{later, plural, one {The other row waits} other {The other # rows wait}} in the draft campaign "{name}": start it when the quota or the daily cap allows.',
   'campaigns.split.open': 'Open "{name}"',
+  'campaigns.showInOutbox': 'Show in the Outbox',
   'campaigns.count.rows': '{rows, plural, one {# row} other {# rows}} in all',
   'campaigns.count.rowsBlank':
     '{rows, plural, one {# row} other {# rows}} in all, besides {blank, plural, one {# blank row} other {# blank rows}} of the sheet left out',

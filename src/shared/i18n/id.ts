@@ -1200,6 +1200,8 @@ export const id: Record<MessageKey, string> = {
   'outbox.filter.status': 'Status',
   'outbox.filter.device': 'Perangkat',
   'outbox.filter.allDevices': 'Semua perangkat',
+  'outbox.filter.campaign': 'Kampanye',
+  'outbox.filter.allCampaigns': 'Semua pesan',
   'outbox.filter.recipient': 'Penerima',
   'outbox.filter.text': 'Teks atau nama file',
   'outbox.filter.from': 'Dibuat dari tanggal',
@@ -1215,7 +1217,7 @@ export const id: Record<MessageKey, string> = {
   'outbox.filter.happened.optedOut': 'Berhenti berlangganan hari ini',
   'outbox.filter.happened.optedOutSince': 'Berhenti berlangganan sejak {since}',
   'outbox.filter.clear': 'Hapus filter',
-  'outbox.filter.more': 'Status, perangkat, dan tanggal',
+  'outbox.filter.more': 'Status, perangkat, kampanye, dan tanggal',
   'outbox.filter.active': 'Filter aktif',
   'outbox.filter.remove': 'Hapus filter {filter}',
   'outbox.filter.hiddenNew': 'Pesan baru yang tersembunyi oleh filter ini: {count}.',
@@ -2546,6 +2548,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.split.done':
     '{later} baris lainnya menunggu di draf kampanye "{name}": mulai saat kuota atau batas harian mengizinkan.',
   'campaigns.split.open': 'Buka "{name}"',
+  'campaigns.showInOutbox': 'Tampilkan di Kotak keluar',
   'campaigns.count.rows': '{rows} baris seluruhnya',
   'campaigns.count.rowsBlank':
     '{rows} baris seluruhnya, selain {blank} baris kosong dari lembar yang diabaikan',

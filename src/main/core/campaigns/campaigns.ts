@@ -55,6 +55,7 @@ import {
   type ContactNameFromRow,
   type OptOutRecord,
   type SqliteDatabase,
+  campaignTag,
   UNSENT
 } from '../store'
 import {
@@ -109,7 +110,7 @@ const PAUSED_UNTIL = Number.MAX_SAFE_INTEGER
 const LAST_DATE_MS = 8.64e15
 
 /** The tag a campaign's items carry in the send queue; outcomes are asked for by it. */
-export const tagOf = (campaignId: string): string => `campaign:${campaignId}`
+export const tagOf = campaignTag
 const campaignOfTag = (tag: string | null): string | null =>
   tag?.startsWith('campaign:') ? tag.slice('campaign:'.length) : null
 

@@ -143,6 +143,8 @@ export interface ListFilter {
   /** The status filter's choices: `cancelled` and `optedOut` part the cancelled as the summary does. */
   status?: StatusFilterChoice[]
   deviceId?: string
+  /** One campaign's messages only (QA73). */
+  campaignId?: string
   /** As typed in the Recipient filter: the number holds one of its recipientSearchTerms. */
   recipient?: string
   /** …or the number of a contact whose name holds `recipient`. */

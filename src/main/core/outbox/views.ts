@@ -15,6 +15,7 @@ import type {
   SettingsStore,
   StatusCounts
 } from '../store'
+import { campaignTag, ITEM_STATUSES } from '../store'
 import { OutboxError, type ListFilter } from './types'
 import { storedDeviceWaits } from './device-waits'
 import { foreseenCancel, OPTED_OUT_NOTE, retryRefusalOf, type RetryHook, type SendPolicy } from './policies'
@@ -256,6 +257,21 @@ export function countsView(
   return { ...toStatusCountsView(store.counts(deviceId)), optedOut: store.optedOutCount(deviceId) }
 }
 
+/**
+ * One campaign's messages in the outbox by status, and of its cancelled those whose number opted out: what its card
+ * counts of them (campaigns.ts reads the same two), so the Outbox's summary under its Campaign filter says the card's
+ * numbers (QA73). Read by the producer index: a campaign's own items, not the outbox.
+ */
+export function campaignCountsView(
+  store: Pick<OutboxStore, 'producerCounts' | 'producerCancelledWith'>,
+  campaignId: string
+): OutboxCounts {
+  const tag = campaignTag(campaignId)
+  const counts = Object.fromEntries(ITEM_STATUSES.map((status) => [status, 0])) as StatusCounts
+  for (const { status, n } of store.producerCounts(tag)) counts[status] = n
+  return { ...toStatusCountsView(counts), optedOut: store.producerCancelledWith(tag, OPTED_OUT_NOTE) }
+}
+
 /** The list's filter as the store reads it: its ISO bounds as instants (an unreadable one is refused), a page at most 1000. */
 export function toItemFilter(filter: ListFilter): ItemFilter {
   const toMs = (value: string | undefined, field: string): number | undefined => {
@@ -268,6 +284,7 @@ export function toItemFilter(filter: ListFilter): ItemFilter {
   return {
     status: filter.status,
     deviceId: filter.deviceId,
+    campaignId: filter.campaignId,
     recipient: filter.recipient,
     recipientByName: filter.recipientByName,
     text: filter.text,

@@ -564,8 +564,9 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
       return picture && { type: picture.type, dataBase64: Buffer.from(picture.bytes).toString('base64') }
     },
 
-    async 'outbox:counts'({ deviceId }) {
-      return outbox.counts(deviceId)
+    async 'outbox:counts'({ deviceId, campaignId }) {
+      // A campaign's counts are its own on every device, as its card's (QA73).
+      return campaignId === undefined ? outbox.counts(deviceId) : outbox.campaignCounts(campaignId)
     },
 
     async 'outbox:since'({ since, until }) {

@@ -16,6 +16,7 @@ export { migrate, migrations, schemaVersion, type Migration, type MigrationStep 
 export {
   OutboxStore,
   ITEM_STATUSES,
+  campaignTag,
   type ItemRecord,
   UNSENT,
   type ItemPatch,

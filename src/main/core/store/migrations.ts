@@ -1558,6 +1558,16 @@ export const migrations: readonly Migration[] = [
           min(next_index, last_index + 1) - (last_index - end_times + 1) - occurrences - skipped)
         WHERE end_times IS NOT NULL AND last_index IS NOT NULL;
     `
+  },
+  {
+    name: "outbox: one campaign's messages listed newest first from an index",
+    // QA73: the Outbox's Campaign filter. outbox_items_by_producer (tag, device, status) finds a campaign's items but
+    // not in the list's order: a page of a 100,000-row campaign sorted all of them. Partial, as that one: a one-off
+    // send has no tag.
+    sql: `
+      CREATE INDEX outbox_items_producer_newest ON outbox_items(producer_tag, created_at, seq)
+        WHERE producer_tag IS NOT NULL;
+    `
   }
 ]
 

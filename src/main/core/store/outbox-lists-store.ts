@@ -17,6 +17,7 @@ import {
   keptDimensions,
   OPTED_OUT_COUNTED_NOTE,
   Row,
+  campaignTag,
   toItem
 } from './outbox-records'
 import { OutboxItemsStore } from './outbox-items-store'
@@ -77,6 +78,12 @@ export class OutboxListsStore extends OutboxItemsStore {
     // Status, device and the open-batch fence only: what the kept counts and positions count.
     const keptWhere = [...where]
     const keptParams = [...params]
+    // QA73: one campaign's items, by its producer tag (the kept counts know no campaign: see listItems). Its page is
+    // read newest first from outbox_items_producer_newest, its total from outbox_items_by_producer.
+    if (filter.campaignId !== undefined) {
+      where.push('producer_tag = ?')
+      params.push(campaignTag(filter.campaignId))
+    }
     const prepare = this.prepare.bind(this)
     // The Recipient filter, asked of the numbers items went to (outbox-recipient-named.ts: recipientByNumbers).
     const items = () => this.countOf(filter.status, filter.deviceId)
@@ -171,7 +178,9 @@ export class OutboxListsStore extends OutboxItemsStore {
     const clause = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''
     // The kept counts and positions know statuses, devices and creation times only: a search or what happened since
     // an instant is counted (and its page picked) from the rows it reads through its own index.
-    const unsearched = searched.length === 0 && filter.happenedSince === undefined
+    // So is one campaign's (QA73): the kept counts and positions know no producer.
+    const unsearched =
+      searched.length === 0 && filter.happenedSince === undefined && filter.campaignId === undefined
     // A part of the cancelled has a kept count (countOf) but no kept positions: without a time range its total is
     // the count, and its page is read by its conditions.
     const parted = statusesOfChoices(filter.status ?? []).cancelledPart !== 'all'

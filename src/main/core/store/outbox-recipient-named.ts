@@ -158,7 +158,15 @@ export function recipientByNumbers(
   matches: number | undefined
   pagePicks?: (through: number) => PagePick[]
 } | null {
-  if (filter.text || filter.from !== undefined || filter.to !== undefined || filter.happenedSince) return null
+  // A campaign's items (QA73) are read by its own index, as a text or a time range is: the numbers' index knows none.
+  if (
+    filter.text ||
+    filter.from !== undefined ||
+    filter.to !== undefined ||
+    filter.happenedSince ||
+    filter.campaignId !== undefined
+  )
+    return null
   const typed = filter.recipient ?? ''
   const hitsOf = filter.recipientByName ? phonesNamedSubquery(typed) : null
   if (hitsOf && contactsNamedUpTo(prepare, typed, walkFrom + 1) > walkFrom) return null

@@ -54,6 +54,9 @@ export interface ItemRecord {
   waitReason: string | null
 }
 
+/** The producer tag a campaign's items carry: its outcomes, its counts and the Outbox's Campaign filter ask by it. */
+export const campaignTag = (campaignId: string): string => `campaign:${campaignId}`
+
 /** Fields the outbox may change on an item (id, seq position and creation time are fixed, except seq on retry). */
 export type ItemPatch = Partial<Omit<ItemRecord, 'id' | 'createdAt' | 'status'>>
 
@@ -133,6 +136,8 @@ export interface ItemFilter {
   /** Statuses, `cancelled` and `optedOut` parting the cancelled as the summary does (statusesOfChoices). */
   status?: readonly StatusFilterChoice[]
   deviceId?: string
+  /** One campaign's items only: its producer tag ('campaign:<id>'), read by outbox_items_producer_newest. */
+  campaignId?: string
   /** As typed in the Recipient filter: the number holds one of its recipientSearchTerms. */
   recipient?: string
   /** …or the number of a contact whose name holds `recipient` (phonesNamedSubquery). */

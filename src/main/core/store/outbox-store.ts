@@ -24,6 +24,7 @@ import { OutboxTerminalMovesStore } from './outbox-terminal-moves-store'
 export {
   ITEM_STATUSES,
   UNSENT,
+  campaignTag,
   type ItemStatus,
   type ItemKind,
   type ItemRecord,

@@ -33,9 +33,13 @@ function keptFilters(value: unknown): OutboxFilters | null {
     since = { event: event as NonNullable<OutboxFilters['happened']>['event'], since: at }
   }
   const [deviceId, recipient, text, from, to] = TEXT_FILTERS.map((key) => kept[key] as string)
+  // Kept before the Campaign filter (QA73): none, every message as then.
+  const { campaignId } = kept
+  if (campaignId !== undefined && typeof campaignId !== 'string') return null
   return {
     statuses: statuses as OutboxFilters['statuses'],
     deviceId: deviceId!,
+    campaignId: campaignId ?? '',
     recipient: recipient!,
     text: text!,
     from: from!,

@@ -38,6 +38,7 @@ describe('listRequest', () => {
       {
         statuses: ['failed', 'queued'],
         deviceId: 'dev-1',
+        campaignId: 'c1',
         recipient: ' 0812-34 ',
         text: ' tagihan ',
         from: '2025-05-01',
@@ -52,6 +53,7 @@ describe('listRequest', () => {
       limit: 200,
       status: ['failed', 'queued'],
       deviceId: 'dev-1',
+      campaignId: 'c1',
       // As typed: the core reads it by the shared rule (recipientSearchTerms), as matchesFilters does.
       recipient: '0812-34',
       text: 'tagihan',

@@ -72,6 +72,8 @@ export interface OutboxFilters {
   statuses: StatusFilterChoice[]
   /** '' means every device. */
   deviceId: string
+  /** One campaign's messages only, '' for every message (QA73). */
+  campaignId: string
   recipient: string
   /** Words of the message text or caption ('' for any): found by the outbox's full-text index. */
   text: string
@@ -88,6 +90,7 @@ export interface OutboxFilters {
 export const NO_FILTERS: OutboxFilters = {
   statuses: [],
   deviceId: '',
+  campaignId: '',
   recipient: '',
   text: '',
   from: '',
@@ -118,6 +121,8 @@ export function matchesFilters(item: OutboxItemView, filters: OutboxFilters): bo
         statusChoiceOf({ status: item.status, failureCode: item.failure?.code ?? null })
       )) &&
     (!request.deviceId || request.deviceId === item.deviceId) &&
+    (!request.campaignId ||
+      (item.producer?.kind === 'campaign' && item.producer.id === request.campaignId)) &&
     (!request.recipient || recipientMatches(item.recipient, request.recipient)) &&
     (!request.text ||
       request.text
@@ -291,6 +296,7 @@ export function listRequest(
   const request: InvokeRequest<'outbox:list'> = { offset, limit }
   if (filters.statuses.length > 0) request.status = [...filters.statuses]
   if (filters.deviceId) request.deviceId = filters.deviceId
+  if (filters.campaignId) request.campaignId = filters.campaignId
   // As typed: the core reads it by the shared rule (recipientSearchTerms), as matchesFilters does here.
   const recipient = filters.recipient.trim()
   if (recipient) request.recipient = recipient

@@ -88,6 +88,7 @@ export function createFakeApi(): FakeApi {
   handlers.set('outbox:picture', () => null)
   handlers.set('outbox:list', () => ({ items: [], total: 0 }))
   handlers.set('outbox:matchingByDevice', () => ({ devices: [] }))
+  handlers.set('campaigns:list', () => ({ campaigns: [] }))
   handlers.set('devices:invoices', () => ({ invoices: [] }))
   handlers.set('devices:keptAtGateway', () => ({ records: [] }))
   handlers.set('inbox:viewing', () => ({ ok: true }))

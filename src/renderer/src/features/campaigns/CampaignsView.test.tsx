@@ -5418,3 +5418,19 @@ describe('a running campaign told to a screen reader (QA38 Q38-06)', () => {
     expect(run.said()).toBe('bills — selesai: 10 dari 10 terkirim.')
   })
 })
+
+describe("a campaign's messages in the Outbox", () => {
+  // QA73: the campaign page's rows were its only list; the Outbox could not be narrowed to it.
+  it('opens the Outbox filtered to the campaign, every other filter cleared', async () => {
+    const running = campaign({ status: 'running' })
+    fake.handle('campaigns:list', () => ({ campaigns: [running] }))
+    fake.handle('campaigns:get', () => running)
+    act(() => useOutbox.getState().setFilters({ statuses: ['failed'] }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    await user.click(await screen.findByRole('button', { name: 'Show in the Outbox' }))
+    expect(useOutbox.getState().filters).toMatchObject({ campaignId: 'c1', statuses: [] })
+    expect(useNavigation.getState().view).toBe('outbox')
+  })
+})

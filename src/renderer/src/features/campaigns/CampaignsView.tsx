@@ -64,7 +64,7 @@ import {
 } from '../../stores/campaign-draft'
 import { useNavigation } from '../../stores/navigation'
 import { keepOpenCampaign, keptOpenCampaign, whenIdle } from '../../stores/place'
-import { useOutbox } from '../../stores/outbox'
+import { openOutboxAt, useOutbox } from '../../stores/outbox'
 import { coalescedReads, type CoalescedReads } from '../../ui/coalesced-reads'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ReadFailed, useReadAgain } from '../../ui/ReadFailed'
@@ -2089,6 +2089,19 @@ function CampaignProgress({
           </div>
         ) : null}
       </dl>
+      {/* QA73: its messages in the Outbox, apart from other campaigns' and direct sends, with the Outbox's tools. */}
+      {campaign.status !== 'draft' ? (
+        <p>
+          <button
+            type="button"
+            className="button button--link"
+            data-testid="campaign-show-in-outbox"
+            onClick={() => openOutboxAt({ campaignId: campaign.id })}
+          >
+            {t('campaigns.showInOutbox')}
+          </button>
+        </p>
+      ) : null}
       {campaign.status === 'draft' ? (
         <StartDraft
           campaign={campaign}

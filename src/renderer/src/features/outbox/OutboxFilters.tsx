@@ -1,4 +1,4 @@
-// Outbox filters: status, device, recipient, message text and date; each change asks the core for a fresh first page.
+// Outbox filters: status, device, campaign, recipient, message text and date; each change asks the core for a fresh first page.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import {
   STATUS_FILTER_CHOICES,
@@ -11,11 +11,13 @@ import { useDevices } from '../../stores/devices'
 import { NO_FILTERS, useOutbox } from '../../stores/outbox'
 import { useOperatorZone } from '../../stores/settings'
 import { useChipRemoval } from '../../ui/chip-removal'
+import { useCampaignChoices } from './campaign-filter'
 import './outbox.css'
 
 /** How each filter is named on its chip. */
 const FILTER_LABEL = {
   deviceId: 'outbox.filter.device',
+  campaignId: 'outbox.filter.campaign',
   recipient: 'outbox.filter.recipient',
   text: 'outbox.filter.text',
   from: 'outbox.filter.from',
@@ -57,6 +59,7 @@ export function OutboxFilters(): React.JSX.Element {
   const filters = useOutbox((s) => s.filters)
   const setFilters = useOutbox((s) => s.setFilters)
   const devices = useDevices((s) => s.devices)
+  const campaigns = useCampaignChoices()
   const [recipient, setRecipient] = useTypedFilter('recipient')
   const [text, setText] = useTypedFilter('text')
   // A removed chip or "Clear filters" takes its button away: the focus goes to the next chip, else to the filters
@@ -87,6 +90,7 @@ export function OutboxFilters(): React.JSX.Element {
   const locale = localeOf(useLanguage())
   const zone = useOperatorZone()
   const labelOfDevice = (id: string): string => devices.find((d) => d.id === id)?.label ?? id
+  const nameOfCampaign = (id: string): string => campaigns.find((c) => c.id === id)?.name ?? id
   // Every active filter, said where the list starts and removable one by one: a filter set long ago never hides
   // what the operator looks for without saying so.
   // The typed boxes show what was typed: a removed chip clears them too.
@@ -96,27 +100,31 @@ export function OutboxFilters(): React.JSX.Element {
   }
   // Days in the wrong order match nothing: said at the field, not left to "No messages match" (a new operator's probe).
   const reversedDays = filters.from !== '' && filters.to !== '' && filters.to < filters.from
-  const valueChips = (['deviceId', 'recipient', 'text', 'from', 'to'] as const).flatMap((key) => {
-    const value = filters[key]
-    if (!value) return []
-    // A day as every other date in the window reads, not the field's ISO value (QA22 Q22-07).
-    const shown =
-      key === 'deviceId'
-        ? labelOfDevice(value)
-        : key === 'from' || key === 'to'
-          ? formatCalendarDate(value, locale)
-          : value
-    return [
-      {
-        key,
-        text: `${t(FILTER_LABEL[key])}: ${shown}`,
-        remove: () => {
-          if (key === 'recipient' || key === 'text') typed[key]('')
-          setFilters({ [key]: '' })
+  const valueChips = (['deviceId', 'campaignId', 'recipient', 'text', 'from', 'to'] as const).flatMap(
+    (key) => {
+      const value = filters[key]
+      if (!value) return []
+      // A day as every other date in the window reads, not the field's ISO value (QA22 Q22-07).
+      const shown =
+        key === 'deviceId'
+          ? labelOfDevice(value)
+          : key === 'campaignId'
+            ? nameOfCampaign(value)
+            : key === 'from' || key === 'to'
+              ? formatCalendarDate(value, locale)
+              : value
+      return [
+        {
+          key,
+          text: `${t(FILTER_LABEL[key])}: ${shown}`,
+          remove: () => {
+            if (key === 'recipient' || key === 'text') typed[key]('')
+            setFilters({ [key]: '' })
+          }
         }
-      }
-    ]
-  })
+      ]
+    }
+  )
   const chips = [
     ...filters.statuses.map((status) => ({
       key: `status-${status}`,
@@ -181,7 +189,7 @@ export function OutboxFilters(): React.JSX.Element {
           />
         </div>
       </div>
-      {/* Status, device and dates fold away: the list starts a few lines below the search, not 900 px. */}
+      {/* Status, device, campaign and dates fold away: the list starts a few lines below the search, not 900 px. */}
       <details ref={moreRef} className="filter-more" data-testid="outbox-filter-more">
         <summary>{t('outbox.filter.more')}</summary>
         <fieldset className="status-filter">
@@ -214,6 +222,27 @@ export function OutboxFilters(): React.JSX.Element {
                   {d.label}
                 </option>
               ))}
+            </select>
+          </div>
+          {/* QA73: one campaign's messages, apart from the other campaign's and the direct sends. */}
+          <div className="field">
+            <label htmlFor="outbox-filter-campaign">{t('outbox.filter.campaign')}</label>
+            <select
+              id="outbox-filter-campaign"
+              data-testid="outbox-filter-campaign"
+              value={filters.campaignId}
+              onChange={(e) => setFilters({ campaignId: e.target.value })}
+            >
+              <option value="">{t('outbox.filter.allCampaigns')}</option>
+              {campaigns.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+              {/* One kept or opened from a campaign the list does not hold (yet, or any more): still shown picked. */}
+              {filters.campaignId && !campaigns.some((c) => c.id === filters.campaignId) ? (
+                <option value={filters.campaignId}>{filters.campaignId}</option>
+              ) : null}
             </select>
           </div>
           <div className="field">

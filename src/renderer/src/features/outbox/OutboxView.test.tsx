@@ -363,7 +363,7 @@ describe('focus after the filters and the export act (QA N6, N9: it dropped to t
     const user = userEvent.setup()
     render(<OutboxView />)
     await screen.findByText('Text: Message 0')
-    await user.click(screen.getByText('Status, device and dates'))
+    await user.click(screen.getByText('Status, device, campaign and dates'))
     await user.click(screen.getByRole('checkbox', { name: 'Failed' }))
     screen.getByTestId('outbox-filter-clear').focus()
     await user.keyboard('{Enter}')
@@ -373,7 +373,7 @@ describe('focus after the filters and the export act (QA N6, N9: it dropped to t
 
     // The status boxes folded away: the first field.
     await user.click(screen.getByRole('checkbox', { name: 'Failed' }))
-    await user.click(screen.getByText('Status, device and dates'))
+    await user.click(screen.getByText('Status, device, campaign and dates'))
     screen.getByTestId('outbox-filter-clear').focus()
     await user.keyboard('{Enter}')
     expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Recipient' }))

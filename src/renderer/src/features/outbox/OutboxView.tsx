@@ -9,6 +9,7 @@ import { matchesFilters, useOutbox } from '../../stores/outbox'
 import { keepOpenOutboxItem, keptOpenOutboxItem, reopened } from '../../stores/outbox-place'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { bucketLine } from './bucket-summary'
+import { useCampaignCounts } from './campaign-filter'
 import { OutboxBulkBar, type MatchingSelection } from './OutboxBulkBar'
 import { OutboxDetail } from './OutboxDetail'
 import { OutboxExport } from './OutboxExport'
@@ -76,12 +77,24 @@ export function OutboxView(): React.JSX.Element {
       }),
     []
   )
-  const counts = useOutbox((s) => s.counts)
-  const buckets = bucketCounts(counts)
-  // Of the queued, those a pause holds, said as the header says them (an operator's probe: "3 queued (3 paused)" in
-  // the header, "3 queued" here, and the Outbox looked stuck).
-  const pausedQueued = useOutbox((s) => s.pausedQueued)
   const filters = useOutbox((s) => s.filters)
+  // QA73: under the Campaign filter the summary is that campaign's (its card's numbers), not the whole outbox's.
+  const campaignCounts = useCampaignCounts(filters.campaignId)
+  const outboxCounts = useOutbox((s) => s.counts)
+  const counts = filters.campaignId ? campaignCounts : outboxCounts
+  const buckets = counts ? bucketCounts(counts) : null
+  // Of the queued, those a pause holds, said as the header says them (an operator's probe: "3 queued (3 paused)" in
+  // the header, "3 queued" here, and the Outbox looked stuck). Of a campaign's, the core's figure is not its own:
+  // said only when sending is paused, which holds them all.
+  const outboxPausedQueued = useOutbox((s) => s.pausedQueued)
+  const sendingPaused = useOutbox((s) => s.sendingPaused)
+  const queuedPaused = !buckets
+    ? 0
+    : filters.campaignId
+      ? sendingPaused
+        ? buckets.queued
+        : 0
+      : pausedOfQueued(buckets, outboxPausedQueued)
   const total = useOutbox((s) => s.total)
   // A selection belongs to the list it was made in (other filters show other messages): it is kept with the
   // filters it was made under and reads as empty once they change.
@@ -124,7 +137,7 @@ export function OutboxView(): React.JSX.Element {
       <div className="view-head">
         <ViewHeading id="outbox-heading">{t('outbox.title')}</ViewHeading>
         <p className="muted small" data-testid="outbox-counts">
-          {bucketLine(buckets, t, HEADER_BUCKETS, pausedOfQueued(buckets, pausedQueued))}
+          {buckets ? bucketLine(buckets, t, HEADER_BUCKETS, queuedPaused) : null}
         </p>
         <OutboxExport />
       </div>
