@@ -168,6 +168,27 @@ const TAB_BADGES: Partial<Record<Tab, { label: MessageKey; testId?: string }>> =
   outbox: { label: 'counts.failedBadge' }
 }
 
+/** The width a page scrollbar takes (0 where scrollbars lie over the page), measured once. */
+let scrollbarWidth: number | null = null
+
+/**
+ * The width the page's scrollbar would take were it shown, when it is not: the row is fitted as if it were, so what it
+ * shows does not change between a short view and one that scrolls (QA74: "Messages in" on the Overview, "More" on the
+ * Outbox at one window width). Measured on a probe rather than kept as a gutter: a gutter took 15 px from every view.
+ */
+function scrollbarNotShown(): number {
+  const root = document.documentElement
+  if (window.innerWidth - root.clientWidth > 0) return 0
+  if (scrollbarWidth === null) {
+    const probe = document.createElement('div')
+    probe.style.cssText = 'position:absolute;top:-9999px;width:100px;height:100px;overflow:scroll'
+    document.body.append(probe)
+    scrollbarWidth = probe.offsetWidth - probe.clientWidth
+    probe.remove()
+  }
+  return scrollbarWidth
+}
+
 /**
  * Which tabs the row shows, measured after layout (null: all of them). A ResizeObserver follows the row and every
  * tab (the window's width, the language, a badge, the open tab's bold label) and answers before the frame is painted,
@@ -200,7 +221,7 @@ function useTabsInRow(
       const fits = tabsInRow({
         widths: items.map((item) => item.getBoundingClientRect().width),
         gap: Number.parseFloat(getComputedStyle(list).columnGap) || 0,
-        available: list.clientWidth,
+        available: list.clientWidth - scrollbarNotShown(),
         moreWidth: more?.getBoundingClientRect().width ?? 0,
         kept: current.current.kept
       })
