@@ -12,7 +12,6 @@ import { composeCore, type Core } from '../../src/main/core/compose'
 import { MemoryVault } from '../../src/main/core/vault'
 import { UNSENT } from '../../src/main/core/store'
 import { dayIn } from '../../src/shared/domain'
-import { phoneForCsvCell } from '../../src/shared/domain/phone-display'
 
 let core: Core
 
@@ -269,8 +268,8 @@ it.each(['csv', 'xlsx'] as const)(
     const recipientsWritten = await writtenRecipients(reply.dataBase64, format)
     expect(recipientsWritten).toHaveLength(reply.count)
     expect(new Set(recipientsWritten).size).toBe(recipientsWritten.length)
-    // A CSV writes a number in its reading form, so a spreadsheet keeps it as text (phoneForCsvCell).
-    const asWritten = (stored: string) => (format === 'csv' ? phoneForCsvCell(stored) : stored)
+    // QA: a CSV writes a number in E.164 as every CSV of the app does, text a spreadsheet keeps: '+6281….
+    const asWritten = (stored: string) => (format === 'csv' ? `'+${stored}` : stored)
     expect(new Set(recipientsWritten)).toEqual(new Set(recipients.map((r) => asWritten(`62${r.slice(1)}`))))
     expect(reply.count).toBe(2_205)
     expect(new Set(totals)).toEqual(new Set([2_205]))

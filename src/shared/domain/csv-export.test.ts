@@ -1,6 +1,7 @@
 import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
-import { exportCsv, isFormulaLike, spreadsheetTextCell } from './csv-export'
+import { exportCsv, isFormulaLike, phoneCsvCell, phoneInE164, spreadsheetTextCell } from './csv-export'
+import { checkPhone } from './phone'
 import { CSV_FORMULA_CASES } from './csv-export.cases'
 
 describe('isFormulaLike answers the shared table', () => {
@@ -32,6 +33,35 @@ describe('spreadsheetTextCell', () => {
         cells.map((cell) => [cell])
       )
     ).toBe(`\ufeffPhone\r\n'081234567000\r\n"'+6281234567000"\r\n123`)
+  })
+})
+
+// QA: the results CSV wrote +6281234567890 (58b7fb96), the Outbox's and the opt-outs' 62 812-3456-7890: one form now.
+describe('phoneCsvCell: a number in every CSV the app writes', () => {
+  it.each([
+    ['6281310000249', '+6281310000249'],
+    ['628123456789', '+628123456789'],
+    ['12025550123', '+12025550123'],
+    // Not a stored number: a group id and a sheet's own cell stay as they are, kept text where a spreadsheet changes it.
+    ['120363025246125486', "'120363025246125486"],
+    ['120363025246125486@g.us', '120363025246125486@g.us'],
+    ['6281234567890-1611111111', '6281234567890-1611111111'],
+    ['081234567000', "'081234567000"],
+    ['0812-3456-7000', '0812-3456-7000'],
+    ['12345', '12345'],
+    ['', '']
+  ])('%j → %j', (stored, cell) => {
+    expect(phoneCsvCell(stored)).toBe(cell)
+  })
+
+  it('is E.164 as the results write it, behind the writer’s quote, and reads back as the same number', () => {
+    for (const stored of ['6281310000249', '628123456789', '6285712345678']) {
+      expect(phoneInE164(stored)).toBe(`+${stored}`)
+      const csv = exportCsv(['Phone'], [[phoneCsvCell(stored)]])
+      expect(csv).toBe(`\ufeffPhone\r\n"'+${stored}"`)
+      const cell = Papa.parse<string[]>(csv.slice(1)).data[1]?.[0] ?? ''
+      expect(checkPhone(cell)).toMatchObject({ value: stored, problem: null })
+    }
   })
 })
 

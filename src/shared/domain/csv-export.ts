@@ -3,7 +3,14 @@
 import Papa from 'papaparse'
 import { FORMULA_TRIGGER } from './csv-formula'
 
-export { FORMULA_TRIGGER, isChangedAsNumber, isFormulaLike, spreadsheetTextCell } from './csv-formula'
+export {
+  FORMULA_TRIGGER,
+  isChangedAsNumber,
+  isFormulaLike,
+  phoneCsvCell,
+  phoneInE164,
+  spreadsheetTextCell
+} from './csv-formula'
 
 export type CsvCell = string | number
 

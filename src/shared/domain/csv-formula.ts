@@ -34,3 +34,21 @@ export function isChangedAsNumber(cell: string): boolean {
 export function spreadsheetTextCell(cell: string): string {
   return isChangedAsNumber(cell) ? `'${cell}` : cell
 }
+
+/** A number as the gateway takes it and the app stores it: country code and digits, no leading 0, E.164's 15 at most. */
+const STORED_NUMBER = /^[1-9]\d{5,14}$/
+
+/** A stored number in E.164 (`6281234567890` → `+6281234567890`); anything else (a group id, a sheet's cell) as it is. */
+export function phoneInE164(value: string): string {
+  return STORED_NUMBER.test(value) ? `+${value}` : value
+}
+
+/**
+ * A phone number as every CSV the app writes puts it (QA: the results wrote `+6281234567890`, the Outbox's and the
+ * opt-outs' files `62 812-3456-7890`): E.164, which the CSV writer puts behind its formula-safe quote
+ * (`'+6281234567890`: text to a spreadsheet, no formula, read back by writtenNumber, as commit 58b7fb96 says why);
+ * anything else (a group id, a sheet's own cell) kept text where a spreadsheet would change it (spreadsheetTextCell).
+ */
+export function phoneCsvCell(value: string): string {
+  return spreadsheetTextCell(phoneInE164(value))
+}

@@ -11,10 +11,11 @@ import {
   exportCsv,
   isoInZone,
   isValidTimeZone,
+  phoneCsvCell,
+  phoneInE164,
   spreadsheetTextCell,
   type CsvCell
 } from '../../../shared/domain'
-import { phoneForCsvCell } from '../../../shared/domain/phone-display'
 import { ApiFailure } from '../commands'
 import { translate, type Language, type MessageKey } from '../../../shared/i18n'
 import { decodeNote, translateNote } from '../../../shared/i18n/notes'
@@ -43,7 +44,7 @@ export interface ResultsTable {
   rows: (string | number)[][]
   /** The columns of ISO 8601 times: date cells in XLSX. */
   timeColumns?: number[]
-  /** The columns of phone numbers: text in the reading form in a CSV (phoneForCsvCell). */
+  /** The columns of stored phone numbers: E.164 kept text in a CSV (phoneCsvCell), as every CSV of the app writes. */
   phoneColumns?: number[]
   /** The columns of numbers written as they are, text a spreadsheet keeps in a CSV (spreadsheetTextCell). */
   textColumns?: number[]
@@ -134,7 +135,7 @@ export function resultsTable(
       row.rowNumber,
       // QA: written "6281234…", the number had lost its +: E.164, as the gateway takes it (a skipped row's cell as the
       // sheet had it, as in the skipped rows file).
-      row.phone ? `+${row.phone}` : row.phoneCell,
+      row.phone ? phoneInE164(row.phone) : row.phoneCell,
       ...variables.map((v) => row.values[v] ?? ''),
       // The words of the window's rows, in the buckets its summary counts (the domain's campaign-buckets): skipped by
       // the check, opted out during the campaign (the reason below says so), else the outbox item's status, a ready
@@ -195,7 +196,7 @@ export function tableToCsv(table: ResultsTable): string {
 }
 
 /**
- * Rows with their phone cells as a CSV writes them: the reading form (phoneForCsvCell), or as written and kept text
+ * Rows with their phone cells as a CSV writes them: a stored number in E.164 (phoneCsvCell), or as written and kept text
  * (spreadsheetTextCell), a `+62…` cell behind the writer's quote as every formula-like cell. The rows themselves are
  * left as they are.
  */
@@ -209,7 +210,7 @@ function csvPhoneCells(
       typeof cell !== 'string'
         ? cell
         : phoneColumns.includes(i)
-          ? phoneForCsvCell(cell)
+          ? phoneCsvCell(cell)
           : textColumns.includes(i)
             ? spreadsheetTextCell(cell)
             : cell
@@ -250,7 +251,7 @@ export async function tableWriter(
   sheetName = 'Results',
   /** Columns of ISO 8601 times: date cells in XLSX (the CSV keeps the text, offset and all). */
   timeColumns: readonly number[] = [],
-  /** Columns of phone numbers: the reading form in a CSV, so no spreadsheet takes them for numbers; text in XLSX. */
+  /** Columns of stored phone numbers: E.164 in a CSV, text no spreadsheet changes (phoneCsvCell); text in XLSX. */
   phoneColumns: readonly number[] = [],
   /** Columns of numbers as written: text a spreadsheet keeps in a CSV (spreadsheetTextCell); text in XLSX. */
   textColumns: readonly number[] = []
@@ -407,7 +408,7 @@ export async function writeTable(
  * The rows the check held back, for the operator to fix and import again, with the sheet's mapped columns beside the
  * phone cell (a row whose number is blank or wrong is found by its name, as in the results); closed by the note of the
  * sheet's blank rows, as the results are, so the rows of both files and that note add up to the sheet's. The phone
- * cell is the sheet's own text, not a phone column's reading form: the operator finds each row in their file by it
+ * cell is the sheet's own text, not a stored number's E.164: the operator finds each row in their file by it
  * (QA67: "+62 812 3456 7891" came out as "62 812-3456-7891", "081234567890" as "0812-3456-7890"); the CSV writer still
  * quotes a `+` cell, and digits a spreadsheet would change are kept text behind the same quote (QA: Excel opened
  * 081234567890 as 81234567890), both read back by the import (writtenNumber).

@@ -215,7 +215,9 @@ describe('writeOutboxFile writes XLSX times as date cells', () => {
 // Stop 38's probe: the CSV wrote 6281355500001, which Excel shows as 6.28136E+12 and writes so on a re-save.
 describe('writeOutboxFile writes recipients as text', () => {
   const words = { timeZone: 'Asia/Jakarta', deviceName: (id: string) => id, language: 'en' as const }
-  it('a CSV number in its reading form, which re-imports as the same number; a group id as it is', async () => {
+  // QA: it wrote 62 813-5550-0001 where the campaign results write +6281355500001: E.164 in every CSV, behind the
+  // writer's quote; a group id's 18 digits, which Excel showed as 1.20363E+17, kept text behind the same quote.
+  it('a CSV number in E.164, which re-imports as the same number; a group id kept text', async () => {
     let read = false
     const items = {
       total: 2,
@@ -231,7 +233,7 @@ describe('writeOutboxFile writes recipients as text', () => {
     const csv = new TextDecoder().decode((await writeOutboxFile(items, 'csv', '2026-12-02', words)).bytes)
     const rows = Papa.parse<string[]>(csv.replace(/^\ufeff/, ''), { skipEmptyLines: true }).data
     const recipient = rows[0]!.indexOf(translate('en', 'outbox.exportColumn.recipient'))
-    expect(rows.slice(1).map((row) => row[recipient])).toEqual(['62 813-5550-0001', '120363025246125486'])
+    expect(rows.slice(1).map((row) => row[recipient])).toEqual(["'+6281355500001", "'120363025246125486"])
     expect(checkPhone(rows[1]![recipient]!).value).toBe('6281355500001')
   })
 

@@ -1,13 +1,13 @@
 // The opt-out list as the CSV the window downloads: through the app's one safe writer, times ISO 8601 in UTC, and the
-// customer's word for an entry a keyword reply made (empty when none was kept), numbers as text a spreadsheet keeps.
-import { exportCsv } from '../../../../shared/domain'
-import { phoneForCsvCell } from '../../../../shared/domain/phone-display'
+// customer's word for an entry a keyword reply made (empty when none was kept), numbers in E.164 as every CSV of the
+// app writes them, text a spreadsheet keeps (phoneCsvCell).
+import { exportCsv, phoneCsvCell } from '../../../../shared/domain'
 
 export function optOutsCsv(
   list: readonly { phone: string; source: string; addedAt: number; keyword: string | null }[]
 ): string {
   return exportCsv(
     ['phone', 'source', 'added', 'keyword'],
-    list.map((o) => [phoneForCsvCell(o.phone), o.source, new Date(o.addedAt).toISOString(), o.keyword ?? ''])
+    list.map((o) => [phoneCsvCell(o.phone), o.source, new Date(o.addedAt).toISOString(), o.keyword ?? ''])
   )
 }
