@@ -1,6 +1,15 @@
 import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
-import { exportCsv, isFormulaLike, phoneCsvCell, phoneInE164, spreadsheetTextCell } from './csv-export'
+import {
+  csvLines,
+  exportCsv,
+  isFormulaLike,
+  listSeparatorOf,
+  phoneCsvCell,
+  phoneInE164,
+  spreadsheetTextCell
+} from './csv-export'
+import { csvDelimiter, csvRows } from './csv-read'
 import { checkPhone } from './phone'
 import { CSV_FORMULA_CASES } from './csv-export.cases'
 
@@ -83,5 +92,36 @@ describe('exportCsv', () => {
 
   it('keeps numbers as numbers: a negative amount is a value', () => {
     expect(exportCsv(['Amount'], [[-5]])).toBe('\ufeffAmount\r\n-5')
+  })
+})
+
+// QA73: an Indonesian Excel (list separator ";") opened the app's comma files with each row in one cell.
+describe('exportCsv with a separator', () => {
+  it('writes ";" between cells, quotes a cell holding it, and keeps the formula rule', () => {
+    const csv = exportCsv(
+      ['Nama', 'No HP', 'Catatan'],
+      [
+        ['Ani; Budi', phoneCsvCell('6281234567890'), 'Rp 1.500,00'],
+        ['=1+1', '081234567000', 7]
+      ],
+      ';'
+    )
+    expect(csv).toBe(
+      '\ufeffNama;No HP;Catatan\r\n"Ani; Budi";"\'+6281234567890";Rp 1.500,00\r\n"\'=1+1";081234567000;7'
+    )
+    // The app's own CSV reading takes it back as three columns, the quoted cell whole.
+    expect(csvDelimiter(csv.slice(1))).toBe(';')
+    expect(csvRows(csv.slice(1))[1]).toEqual(['Ani; Budi', "'+6281234567890", 'Rp 1.500,00'])
+  })
+
+  it('writes more lines with the same separator, and "," when none is named', () => {
+    expect(csvLines([['a;b', 'c,d']], ';')).toBe('"a;b";c,d')
+    expect(csvLines([['a;b', 'c,d']])).toBe('a;b,"c,d"')
+    expect(exportCsv(['a'], [['b,c']])).toBe('\ufeffa\r\n"b,c"')
+  })
+
+  it('is the window language’s list separator: ";" in Indonesian, "," in English', () => {
+    expect(listSeparatorOf('id')).toBe(';')
+    expect(listSeparatorOf('en')).toBe(',')
   })
 })

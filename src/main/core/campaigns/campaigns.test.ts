@@ -2156,6 +2156,82 @@ describe('campaign proof', () => {
     ])
   })
 
+  // QA73: a campaign imported from "CSV UTF-8 (dipisah titik koma)" wrote its results and skipped rows with commas, so
+  // an Indonesian Excel (list separator ";") opened each row in one cell.
+  it('writes the results and skipped rows with the separator of the CSV it was imported from', async () => {
+    fixture = makeFixture()
+    campaigns = createCampaigns({ db: fixture.db, queue: fixture.outbox.queue, clock: fixture.clock })
+    const { readSpreadsheet } = await import('./spreadsheet')
+    const imported =
+      '\ufeffNama;No HP;Tagihan\r\n"Ani; Toko Maju";081234567890;Rp 1.500,00\r\nBudi;12345;Rp 20.000\r\n'
+    const sheet = await readSpreadsheet(new TextEncoder().encode(imported), 'tagihan.csv')
+    expect(sheet.format).toMatchObject({ kind: 'csv', delimiter: ';' })
+    const { id } = await campaigns.create({
+      name: 'Tagihan',
+      fileName: 'tagihan.csv',
+      sheet,
+      mapping: { phone: 'No HP', variables: ['Nama', 'Tagihan'] },
+      template: 'Halo {Nama}',
+      pacing: PACING,
+      devices: ['dev-1']
+    })
+    // Kept with the campaign: read again from the store, as after the app is opened again.
+    expect(new CampaignStore(fixture.db).get(id)?.csvDelimiter).toBe(';')
+    for (const language of ['en', 'id'] as const) {
+      const results = new TextDecoder().decode(await campaigns.exportResults(id, 'csv', undefined, language))
+      const lines = results.replace(/^\ufeff/, '').split('\r\n')
+      expect(lines[0]?.split(';').slice(0, 4)).toEqual(
+        language === 'en' ? ['Row', 'Phone', 'Nama', 'Tagihan'] : ['Baris', 'Nomor', 'Nama', 'Tagihan']
+      )
+      expect(lines[1]).toMatch(/^2;"'\+6281234567890";"Ani; Toko Maju";Rp 1\.500,00;/)
+      const skipped = campaigns
+        .skippedCsv(id, language)
+        .replace(/^\ufeff/, '')
+        .split('\r\n')
+      expect(skipped[1]?.split(';').slice(0, 4)).toEqual(['3', '12345', 'Budi', 'Rp 20.000'])
+      // Imported again: the same columns, and the sent number read back.
+      const again = await readSpreadsheet(new TextEncoder().encode(results), 'hasil.csv')
+      expect(again.format).toMatchObject({ kind: 'csv', delimiter: ';' })
+      expect(again.rows.toArray()[0]?.cells.slice(0, 4)).toEqual([
+        '2',
+        "'+6281234567890",
+        'Ani; Toko Maju',
+        'Rp 1.500,00'
+      ])
+    }
+  })
+
+  // A campaign that knows no CSV separator (an XLSX, or imported before it was kept): the window language's.
+  it('writes a campaign from an XLSX with the window language’s separator', async () => {
+    fixture = makeFixture()
+    campaigns = createCampaigns({ db: fixture.db, queue: fixture.outbox.queue, clock: fixture.clock })
+    const { id } = await campaigns.create({
+      name: 'Promo',
+      fileName: 'promo.xlsx',
+      sheet: {
+        headers: ['Name', 'Phone'],
+        rows: SheetRows.of([{ rowNumber: 2, cells: ['Ani', '123'] }]),
+        format: { kind: 'xlsx', sheetName: 'Sheet1' }
+      },
+      mapping: { phone: 'Phone', variables: ['Name'] },
+      template: 'Hi {Name}',
+      pacing: PACING,
+      devices: ['dev-1']
+    })
+    expect(
+      campaigns
+        .skippedCsv(id, 'id')
+        .replace(/^\ufeff/, '')
+        .split('\r\n')[0]
+    ).toBe('Baris;Nomor;Name;Masalah')
+    expect(
+      campaigns
+        .skippedCsv(id, 'en')
+        .replace(/^\ufeff/, '')
+        .split('\r\n')[0]
+    ).toBe('Row,Phone,Name,Problem')
+  })
+
   // QA67: "duplikat dari baris 2" sat under "Alasan gagal" (failure reason) for a row that never failed.
   it('heads the reason column for skipped and failed rows alike, in each language', async () => {
     const { id } = await setUp()

@@ -21,6 +21,7 @@ import {
   finishEstimate,
   holdingWait,
   isSendInDoubt,
+  listSeparatorOf,
   campaignNameFromFile,
   quotaFinishEstimate,
   quotaCovers,
@@ -512,6 +513,14 @@ export function createCampaigns(deps: CampaignsDeps) {
   // A failure (the database closed under it) leaves the campaign hidden for the next open to roll back.
   const abandonedImportsDiscarded = discardAbandonedImports().catch(() => 0)
 
+  /**
+   * The separator a campaign's CSVs are written with (QA73): the one of the CSV it was imported from, which the
+   * operator's spreadsheet program opens; else (an XLSX, or imported before it was kept) the window language's.
+   */
+  function csvSeparatorOf(campaign: CampaignRecord, language: Language): string {
+    return campaign.csvDelimiter ?? listSeparatorOf(language)
+  }
+
   function mustGet(id: string): CampaignRecord {
     const campaign = store.get(id)
     if (!campaign) throw new CampaignError('not_found', { key: 'desktop.error.campaignGone', params: { id } })
@@ -820,7 +829,9 @@ export function createCampaigns(deps: CampaignsDeps) {
         updatedAt: at,
         startedAt: null,
         attachmentName: input.attachmentName ?? null,
-        blankRows: input.sheet.blankRows ?? 0
+        blankRows: input.sheet.blankRows ?? 0,
+        // QA73: its CSVs are written with the separator of the file it came from (a `;` file opens in a `;` Excel).
+        csvDelimiter: input.sheet.format.kind === 'csv' ? input.sheet.format.delimiter : null
       },
       { count: input.sheet.rows.length, rowsFrom, namesOf },
       () => store.rememberLayout(layoutKey(input.sheet.headers), input.mapping, at)
@@ -2075,12 +2086,15 @@ export function createCampaigns(deps: CampaignsDeps) {
         blankRows,
         campaign
       })
-      return writeTable(table, format, campaign.name, control)
+      return writeTable(table, format, campaign.name, control, csvSeparatorOf(campaign, language))
     },
     skippedCsv(id: string, language: Language = 'en'): string {
       const campaign = mustGet(id)
       const blankRows = campaign.blankRows ?? 0
-      return tableToCsv(skippedTable(mappingOf(campaign).variables, resultsOf(id), language, { blankRows }))
+      return tableToCsv(
+        skippedTable(mappingOf(campaign).variables, resultsOf(id), language, { blankRows }),
+        csvSeparatorOf(campaign, language)
+      )
     },
     results: (id: string): CampaignRowResult[] => {
       mustGet(id)

@@ -188,10 +188,12 @@ export function inDoubtReason(language: Language): string {
   })
 }
 
-export function tableToCsv(table: ResultsTable): string {
+/** `table` as CSV, its cells separated by `separator` (QA73: the campaign's file's, or the window language's). */
+export function tableToCsv(table: ResultsTable, separator = ','): string {
   return exportCsv(
     table.columns,
-    csvPhoneCells(table.rows, table.phoneColumns ?? [], table.textColumns ?? [])
+    csvPhoneCells(table.rows, table.phoneColumns ?? [], table.textColumns ?? []),
+    separator
   )
 }
 
@@ -254,16 +256,20 @@ export async function tableWriter(
   /** Columns of stored phone numbers: E.164 in a CSV, text no spreadsheet changes (phoneCsvCell); text in XLSX. */
   phoneColumns: readonly number[] = [],
   /** Columns of numbers as written: text a spreadsheet keeps in a CSV (spreadsheetTextCell); text in XLSX. */
-  textColumns: readonly number[] = []
+  textColumns: readonly number[] = [],
+  /** A CSV's separator between cells (QA73: `;` for a `;` file or an Indonesian window); none in XLSX. */
+  separator = ','
 ): Promise<TableWriter> {
   if (format === 'csv') {
     const encoder = new TextEncoder()
     // exportCsv's file, a piece at a time: its BOM and header, then each piece's lines after a CRLF.
-    const parts = [encoder.encode(`\ufeff${csvLines([columns])}`)]
+    const parts = [encoder.encode(`\ufeff${csvLines([columns], separator)}`)]
     return {
       add(rows) {
         if (rows.length > 0)
-          parts.push(encoder.encode(`\r\n${csvLines(csvPhoneCells(rows, phoneColumns, textColumns))}`))
+          parts.push(
+            encoder.encode(`\r\n${csvLines(csvPhoneCells(rows, phoneColumns, textColumns), separator)}`)
+          )
       },
       finish: async () => Buffer.concat(parts)
     }
@@ -389,7 +395,9 @@ export async function writeTable(
   table: ResultsTable,
   format: 'csv' | 'xlsx',
   sheetName: string,
-  control: ExportControl = {}
+  control: ExportControl = {},
+  /** A CSV's separator between cells (QA73). */
+  separator = ','
 ): Promise<Uint8Array> {
   const writer = await tableWriter(
     table.columns,
@@ -397,7 +405,8 @@ export async function writeTable(
     sheetName,
     table.timeColumns,
     table.phoneColumns,
-    table.textColumns
+    table.textColumns,
+    separator
   )
   const pieces = new ExportPieces(writer, control)
   await pieces.write(table.rows, table.rows.length)

@@ -7,6 +7,8 @@ import { makeFixture, type OutboxFixture } from '../outbox/testing/outbox-fixtur
 import { checkPhone } from '../../../shared/domain'
 import { OPTED_OUT_NOTE } from '../outbox'
 import { outboxTable, writeOutboxFile } from './outbox-export'
+import { readSpreadsheet } from '../campaigns/spreadsheet'
+import { phoneFromCell } from '../campaigns/check'
 
 let fx: OutboxFixture | undefined
 const setFixture = (made: OutboxFixture): void => {
@@ -247,4 +249,32 @@ describe('writeOutboxFile writes recipients as text', () => {
     const cell = sheet.getRow(2).getCell(header.indexOf(translate('en', 'outbox.exportColumn.recipient')) + 1)
     expect(cell.value).toBe('6281355500001')
   })
+})
+
+// QA73: an Indonesian Excel (list separator ";") opened the comma file with each row in one cell.
+describe('writeOutboxFile separates a CSV’s cells as the window language’s spreadsheet does', () => {
+  const words = (language: Language) => ({
+    timeZone: 'Asia/Jakarta',
+    deviceName: (id: string) => id,
+    language
+  })
+  it.each([
+    ['id', ';'],
+    ['en', ',']
+  ] as const)(
+    'in %s with "%s", read back by the campaign import as the same columns and number',
+    async (language, separator) => {
+      const file = await writeOutboxFile(onePage(), 'csv', '2026-12-02', words(language))
+      const text = new TextDecoder().decode(file.bytes).replace(/^\ufeff/, '')
+      const columns = Papa.parse<string[]>(text, { delimiter: separator, preview: 1 }).data[0]!
+      expect(columns[1]).toBe(translate(language, 'outbox.exportColumn.recipient'))
+      expect(columns).toHaveLength(15)
+      const sheet = await readSpreadsheet(file.bytes, file.fileName)
+      expect(sheet.format).toMatchObject({ kind: 'csv', delimiter: separator })
+      expect(sheet.headers).toEqual(columns)
+      const cells = sheet.rows.toArray()[0]!.cells
+      expect(cells[1]).toBe("'+6281355500001")
+      expect(phoneFromCell(cells[1]!)).toEqual({ phone: '6281355500001' })
+    }
+  )
 })

@@ -4,7 +4,13 @@
 // clocks. Words, file and sheet names in the export's language. CSV goes through the app's one safe writer
 // (exportCsv), XLSX through the campaign export's writer.
 import type { OutboxItemView } from '../../../shared/contract'
-import { bucketOfItem, isoInZone, isSendInDoubt, isValidTimeZone } from '../../../shared/domain'
+import {
+  bucketOfItem,
+  isoInZone,
+  isSendInDoubt,
+  isValidTimeZone,
+  listSeparatorOf
+} from '../../../shared/domain'
 import { translate, type Language, type MessageKey } from '../../../shared/i18n'
 import { coreText } from '../../../shared/i18n/notes'
 import { ExportPieces, inDoubtReason, tableWriter, type ExportControl, type ResultsTable } from '../campaigns'
@@ -102,7 +108,10 @@ export async function writeOutboxFile(
     format,
     translate(words.language, 'outbox.export.sheetName'),
     TIME_COLUMNS.map((key) => COLUMNS.indexOf(key)),
-    [RECIPIENT_COLUMN]
+    [RECIPIENT_COLUMN],
+    [],
+    // QA73: a CSV opened by double-click in an Indonesian Excel (list separator ";") had each row in one cell.
+    listSeparatorOf(words.language)
   )
   const pieces = new ExportPieces(writer, control)
   for (;;) {

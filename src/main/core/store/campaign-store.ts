@@ -44,6 +44,11 @@ export interface CampaignRecord {
    * before they were kept).
    */
   blankRows: number | null
+  /**
+   * The separator of the CSV it was imported from (QA73: its CSVs are written with it); null for an XLSX or when not
+   * known (imported before it was kept).
+   */
+  csvDelimiter?: string | null
 }
 
 export interface CampaignRowRecord {
@@ -139,7 +144,8 @@ function toCampaign(row: Row): CampaignRecord {
     startedAt: (row.started_at as number | null) ?? null,
     endedAt: (row.ended_at as number | null) ?? null,
     attachmentName: (row.attachment_name as string | null) ?? null,
-    blankRows: (row.blank_rows as number | null) ?? null
+    blankRows: (row.blank_rows as number | null) ?? null,
+    csvDelimiter: (row.csv_delimiter as string | null) ?? null
   }
 }
 
@@ -275,8 +281,9 @@ export class CampaignStore {
   private insertCampaign(campaign: CampaignRecord, importingPid: number | null): void {
     this.prepare(
       `INSERT INTO campaigns (id, name, file_name, headers, mapping, template, pacing, devices, seed, status,
-         created_at, updated_at, started_at, attachment_name, importing_pid, blank_rows)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+         created_at, updated_at, started_at, attachment_name, importing_pid, blank_rows,
+         csv_delimiter)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
     ).run(
       campaign.id,
       campaign.name,
@@ -293,7 +300,8 @@ export class CampaignStore {
       campaign.startedAt,
       campaign.attachmentName,
       importingPid,
-      campaign.blankRows
+      campaign.blankRows,
+      campaign.csvDelimiter ?? null
     )
     const device = this.prepare(
       'INSERT OR IGNORE INTO campaign_devices (campaign_id, device_id) VALUES (?, ?)'

@@ -1568,6 +1568,13 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX outbox_items_producer_newest ON outbox_items(producer_tag, created_at, seq)
         WHERE producer_tag IS NOT NULL;
     `
+  },
+  {
+    name: 'campaigns: the separator of the CSV each was imported from',
+    // QA73: a campaign imported from a `;` CSV (Indonesian Excel's) wrote its results and skipped rows with commas,
+    // which that Excel opened with each row in one cell: they are written with the file's own separator. NULL for an
+    // XLSX and for campaigns imported before this version: the window language's separator is written.
+    sql: `ALTER TABLE campaigns ADD COLUMN csv_delimiter TEXT;`
   }
 ]
 

@@ -3,7 +3,13 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { InvokeReply } from '../../../../shared/contract'
 import { call, errorInfo, getApi, type ErrorInfo } from '../../api'
-import { csvText, numberListCells, numbersWrittenTwice, splitRecipients } from '../../../../shared/domain'
+import {
+  csvText,
+  listSeparatorOf,
+  numberListCells,
+  numbersWrittenTwice,
+  splitRecipients
+} from '../../../../shared/domain'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { localeOf, useLanguage, useT, type Translate } from '../../i18n'
 import { formatDateTimeInZone } from '../../i18n/dates'
@@ -108,7 +114,8 @@ function firstFew(entries: readonly string[], t: Translate): string {
 
 export function OptOuts(): React.JSX.Element {
   const t = useT()
-  const locale = localeOf(useLanguage())
+  const language = useLanguage()
+  const locale = localeOf(language)
   // On the operator's clock, the day the Overview’s "not sent: opted out today" counts.
   const zone = useOperatorZone()
   /** The shown page of the entries the search finds, how many it finds, and how many the list holds. */
@@ -275,7 +282,9 @@ export function OptOuts(): React.JSX.Element {
       setError(errorInfo(e))
       return
     }
-    const url = URL.createObjectURL(new Blob([optOutsCsv(whole)], { type: 'text/csv' }))
+    // QA73: an Indonesian Excel (list separator ";") opened a comma file with each row in one cell.
+    const csv = optOutsCsv(whole, listSeparatorOf(language))
+    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }))
     const link = document.createElement('a')
     link.href = url
     link.download = 'opt-outs.csv'

@@ -41,4 +41,19 @@ describe('optOutsCsv', () => {
       '6281200000001'
     ])
   })
+
+  // QA73: an Indonesian Excel opened a comma file with each row in one cell: the window language's separator.
+  it('writes the separator it is given, which the list imports back', () => {
+    const csv = optOutsCsv(
+      [{ phone: '6281200000001', source: 'keyword', addedAt: 0, keyword: 'BERHENTI; STOP' }],
+      ';'
+    )
+    expect(csv.replace(/^\ufeff/, '').split('\r\n')).toEqual([
+      'phone;source;added;keyword',
+      '"\'+6281200000001";keyword;1970-01-01T00:00:00.000Z;"BERHENTI; STOP"'
+    ])
+    expect(numberListCells(csv.replace(/^\ufeff/, '')).numbers.map((n) => checkPhone(n).value)).toEqual([
+      '6281200000001'
+    ])
+  })
 })

@@ -4,10 +4,13 @@
 import { exportCsv, phoneCsvCell } from '../../../../shared/domain'
 
 export function optOutsCsv(
-  list: readonly { phone: string; source: string; addedAt: number; keyword: string | null }[]
+  list: readonly { phone: string; source: string; addedAt: number; keyword: string | null }[],
+  /** The window language's list separator (QA73: listSeparatorOf): `;` opens in an Indonesian Excel. */
+  separator = ','
 ): string {
   return exportCsv(
     ['phone', 'source', 'added', 'keyword'],
-    list.map((o) => [phoneCsvCell(o.phone), o.source, new Date(o.addedAt).toISOString(), o.keyword ?? ''])
+    list.map((o) => [phoneCsvCell(o.phone), o.source, new Date(o.addedAt).toISOString(), o.keyword ?? '']),
+    separator
   )
 }
