@@ -1126,8 +1126,13 @@ export const enRest = {
   'outbox.takeBack.revokeConfirm': 'Delete this message for everyone? {shows}',
   'outbox.takeBack.revokeConfirmMany':
     'Delete {count, plural, one {# sent message} other {# sent messages}} for everyone? {shows}',
+  // {others}: revokeStops and revokeLeaves, those of the selection it does not delete for everyone (QA75).
   'outbox.takeBack.revokeConfirmSome':
-    'Delete {count} of the {selected} selected messages for everyone? The others stay as they are: they have not reached WhatsApp, or were cancelled or deleted already. {shows}',
+    'Delete {count} of the {selected} selected messages for everyone? {others} {shows}',
+  'outbox.takeBack.revokeStops': '{count} not sent yet will not be sent.',
+  // {why}: the reasons, each counted (outbox.takeBack.left.*, campaigns.takeBack.left.*), as a list.
+  'outbox.takeBack.revokeLeaves':
+    '{count, plural, one {# other stays as it is} other {# others stay as they are}}: {why}.',
   'outbox.takeBack.cancel': 'Cancel at the gateway',
   'outbox.takeBack.asked': 'Asked the gateway; its answer shows on the timeline.',
   'outbox.takeBack.askedHere': 'Asked the gateway; its answer shows here.',
@@ -1183,8 +1188,9 @@ export const enRest = {
     'Waiting: {device} is not connected; it will be taken back once it is connected again.',
   // Said once, when the action ends: only what was true then. The tally under it says how it goes.
   'outbox.takeBack.selectionAll': 'Take-back started for {n, plural, one {# message} other {# messages}}.',
-  'outbox.takeBack.selection':
-    'Take-back started for {n, plural, one {# message} other {# messages}}; {left} left as they were.',
+  'outbox.takeBack.selectionStopped':
+    '{n, plural, one {# not sent yet was cancelled: it will not be sent.} other {# not sent yet were cancelled: they will not be sent.}}',
+  'outbox.takeBack.selectionLeft': '{n, plural, one {# left as it was} other {# left as they were}}: {why}.',
   // A selection's messages left as they were for its own reasons, in the tally's "nothing was left" list.
   'outbox.takeBack.left.notFound': '{n} no longer in the outbox',
   'outbox.takeBack.left.stopLocally':

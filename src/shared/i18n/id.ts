@@ -1358,7 +1358,9 @@ export const id: Record<MessageKey, string> = {
   'outbox.takeBack.revokeConfirm': 'Hapus pesan ini untuk semua orang? {shows}',
   'outbox.takeBack.revokeConfirmMany': 'Hapus {count} pesan terkirim untuk semua orang? {shows}',
   'outbox.takeBack.revokeConfirmSome':
-    'Hapus {count} dari {selected} pesan terpilih untuk semua orang? Yang lain tetap seperti adanya: belum sampai di WhatsApp, atau sudah dibatalkan atau dihapus. {shows}',
+    'Hapus {count} dari {selected} pesan terpilih untuk semua orang? {others} {shows}',
+  'outbox.takeBack.revokeStops': '{count} yang belum terkirim tidak akan dikirim.',
+  'outbox.takeBack.revokeLeaves': '{count} lainnya dibiarkan apa adanya: {why}.',
   'outbox.takeBack.cancel': 'Batalkan di gateway',
   'outbox.takeBack.asked': 'Sudah diminta ke gateway; jawabannya tampil di linimasa.',
   'outbox.takeBack.askedHere': 'Sudah diminta ke gateway; jawabannya tampil di sini.',
@@ -1408,7 +1410,8 @@ export const id: Record<MessageKey, string> = {
   'outbox.takeBack.outcome.waits.notConnected':
     'Menunggu: {device} sedang tidak terhubung; pesan ini akan ditarik kembali setelah tersambung lagi.',
   'outbox.takeBack.selectionAll': 'Penarikan dimulai untuk {n} pesan.',
-  'outbox.takeBack.selection': 'Penarikan dimulai untuk {n} pesan; {left} dibiarkan apa adanya.',
+  'outbox.takeBack.selectionStopped': '{n} yang belum terkirim dibatalkan: tidak akan dikirim.',
+  'outbox.takeBack.selectionLeft': '{n} dibiarkan apa adanya: {why}.',
   'outbox.takeBack.left.notFound': '{n} sudah tidak ada di kotak keluar',
   'outbox.takeBack.left.stopLocally': '{n} belum terkirim (pembatalan menghentikannya di sini)',
   'outbox.takeBack.left.cancelAtGateway':

@@ -100,6 +100,33 @@ describe('take-back: revoke', () => {
     expect(second.leftAlone).toEqual({ revoked: 2, already_asked: 1 })
     expect(maxAsks('revoke')).toBe(1)
   })
+
+  // QA75: "Delete for everyone" on a selection left its queued messages (their device logged out) as they were; once
+  // the device was back they were sent, though the operator had asked to take them all back.
+  it('stops the selected messages that have not left, and sends none of them once their device is back', async () => {
+    fx = makeFixture(OPTIONS)
+    await fx.outbox.start()
+    const { ids, gatewayIds } = await sendMany(2)
+    await deliver(ids, gatewayIds)
+    fx.outbox.setDeviceSendable('d1', false)
+    const { itemIds: queued } = await fx.outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['6289999001', '6289999002'],
+      entries: [{ kind: 'text', text: 'oops again' }]
+    })
+    const sendsBefore = fx.gateway.sends().length
+    const request = fx.outbox.takeBackItems([...ids, ...queued], 'revoke')
+    expect(request.stoppedLocally).toBe(2)
+    expect(request.leftAlone).toEqual({})
+    expect(queued.map(statusOf)).toEqual(['cancelled', 'cancelled'])
+
+    fx.outbox.setDeviceSendable('d1', true)
+    await fx.runUntil(done(request.id))
+    await fx.clock.advance(60_000)
+    expect(ids.map(statusOf)).toEqual(['revoked', 'revoked'])
+    expect(queued.map(statusOf)).toEqual(['cancelled', 'cancelled'])
+    expect(fx.gateway.sends()).toHaveLength(sendsBefore)
+  })
 })
 
 describe('take-back: cancel and resend', () => {

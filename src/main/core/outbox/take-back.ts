@@ -85,7 +85,9 @@ export function createTakeBacks(
 
   /**
    * One action over a selection of outbox items. Only the items the domain decides that action for are asked; a
-   * cancel also stops those that have not left this computer; every other item is left, counted by why.
+   * cancel or a delete for everyone also stops those that have not left this computer, as a campaign's take-back does
+   * (QA75: a selection's queued messages were left, and sent once their device was back); every other item is left,
+   * counted by why. A resend is no taking back: it stops nothing.
    */
   function takeBackItems(ids: readonly string[], action: TakeBackAction): TakeBackView {
     const subjects = store.subjectsOf([...new Set(ids)], OPTED_OUT_NOTE)
@@ -97,7 +99,7 @@ export function createTakeBacks(
     for (const subject of subjects) {
       const decision = decideTakeBack(subject)
       if (decision.action === DECIDED_AS[action]) ops.push(opOf(subject, action))
-      else if (decision.action === 'stop_locally' && action === 'cancel') stop.push(subject.id)
+      else if (decision.action === 'stop_locally' && action !== 'resend') stop.push(subject.id)
       else count(leftAlone, decision.action === 'none' ? decision.why : decision.action)
     }
     const stopped = stop.length > 0 ? cancelMany(stop).done.length : 0

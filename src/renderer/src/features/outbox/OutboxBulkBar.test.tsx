@@ -1,6 +1,6 @@
 // The bulk bar's take-back of a selection: what it says when every message was left as it was (each reason the core
 // can give, in both languages), and that it stops reading a take-back whose tally another action put away.
-import { act, render, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { TakeBackView } from '../../../../shared/contract'
@@ -73,10 +73,75 @@ describe('a selection whose every message was left as it was', () => {
       expect(report.className).not.toMatch(/alert--ok/)
       expect(document.activeElement).toBe(report)
       // The one line: no "started for 0" and no tally repeating it under it.
-      expect(
-        screen.queryByText(translate(language, 'outbox.takeBack.selection', { n: 0, left: 2 }))
-      ).toBeNull()
+      expect(screen.queryByText(translate(language, 'outbox.takeBack.selectionAll', { n: 0 }))).toBeNull()
       expect(screen.queryByTestId('outbox-bulk-takeback-tally')).toBeNull()
+    }
+  )
+})
+
+// QA75: "Delete for everyone" on six selected (three read, two queued for a logged-out device, one deleted already)
+// left the queued two as they were, saying only "The others stay as they are: they have not reached WhatsApp…"; they
+// were sent once the device was back. Its result said "1 left as they were", never why.
+describe('deleting a selection for everyone, some of it not sent yet', () => {
+  const read = (id: string) => makeItem({ id, status: 'read', gatewayId: `gw-${id}` })
+  const selection = [
+    read('r-1'),
+    read('r-2'),
+    read('r-3'),
+    makeItem({ id: 'q-1' }),
+    makeItem({ id: 'q-2', status: 'scheduled', scheduledAt: '2026-12-09T09:00:00.000Z' }),
+    makeItem({ id: 'c-1', status: 'cancelled' }),
+    makeItem({ id: 'x-1', status: 'revoked', gatewayId: 'gw-x-1' })
+  ]
+  const none = { done: 0, refused: 0, unknown: 0, pending: 0 }
+
+  it.each([
+    [
+      'en',
+      "Delete 3 of the 7 selected messages for everyone? 2 not sent yet will not be sent. 2 others stay as they are: 1 cancelled already and 1 deleted for everyone already. Each customer's chat will show that a message was deleted. This cannot be undone.",
+      'Take-back started for 3 messages. 2 not sent yet were cancelled: they will not be sent. 2 left as they were: 1 deleted for everyone already and 1 cancelled already.',
+      '1 left as it was: 1 deleted for everyone already.'
+    ],
+    [
+      'id',
+      'Hapus 3 dari 7 pesan terpilih untuk semua orang? 2 yang belum terkirim tidak akan dikirim. 2 lainnya dibiarkan apa adanya: 1 sudah dibatalkan dan 1 sudah dihapus untuk semua orang. Chat setiap pelanggan akan menunjukkan bahwa sebuah pesan telah dihapus. Tindakan ini tidak bisa diurungkan.',
+      'Penarikan dimulai untuk 3 pesan. 2 yang belum terkirim dibatalkan: tidak akan dikirim. 2 dibiarkan apa adanya: 1 sudah dihapus untuk semua orang dan 1 sudah dibatalkan.',
+      '1 dibiarkan apa adanya: 1 sudah dihapus untuk semua orang.'
+    ]
+  ] as const)(
+    'says before that those not sent yet will not be sent, and after, what it did with each by why (%s)',
+    async (language, question, result, oneLeft) => {
+      const started = (leftAlone: TakeBackView['leftAlone']): TakeBackView =>
+        makeTakeBack({
+          producerTag: null,
+          stoppedLocally: 2,
+          leftAlone,
+          revoke: { ...none, pending: 3 },
+          pendingByDevice: [{ deviceId: 'dev-1', n: 3 }]
+        })
+      fake.handle('outbox:takeBack', () => started({ revoked: 1, cancelled: 1 }))
+      bar(language, selection)
+      const user = userEvent.setup()
+      const revoke = translate(language, 'outbox.takeBack.revoke')
+      await user.click(screen.getByRole('button', { name: revoke }))
+      const asked = screen.getByRole('group', { name: question })
+      await user.click(within(asked).getByRole('button', { name: revoke }))
+      expect(fake.requests('outbox:takeBack')).toEqual([
+        { ids: selection.map((item) => item.id), action: 'revoke' }
+      ])
+      expect((await screen.findByTestId('outbox-bulk-report')).textContent).toBe(result)
+
+      // One left: its number and its reason, in the singular.
+      cleanup()
+      fake.handle('outbox:takeBack', () => started({ revoked: 1 }))
+      bar(language, selection)
+      await user.click(screen.getByRole('button', { name: revoke }))
+      await user.click(
+        within(screen.getByRole('group', { name: question })).getByRole('button', { name: revoke })
+      )
+      expect((await screen.findByTestId('outbox-bulk-report')).textContent).toBe(
+        result.replace(/ 2 (left|dibiarkan).*$/, ` ${oneLeft}`)
+      )
     }
   )
 })

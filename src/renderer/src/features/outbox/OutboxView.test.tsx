@@ -2564,9 +2564,9 @@ describe('bulk selection', () => {
     await user.click(within(bar).getByRole('button', { name: 'Delete for everyone' }))
     expect(fake.requests('outbox:takeBack')).toEqual([])
     // Of the two ticked, only the sent one can be deleted for everyone: the question counts that one, out of the two
-    // (QA68: it said nothing of the others).
+    // (QA68: it said nothing of the others), and says the queued one will not be sent (QA75: it was, later).
     const question = screen.getByRole('group', {
-      name: /^Delete 1 of the 2 selected messages for everyone\? The others stay as they are.*cannot be undone/
+      name: /^Delete 1 of the 2 selected messages for everyone\? 1 not sent yet will not be sent\. .*cannot be undone/
     })
     await user.click(within(question).getByRole('button', { name: 'Delete for everyone' }))
     expect(fake.requests('outbox:takeBack')).toEqual([{ ids: ['b-1', 'b-5'], action: 'revoke' }])

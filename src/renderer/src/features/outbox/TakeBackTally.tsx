@@ -46,6 +46,16 @@ const LEFT_AFTER_KEY: Record<TakeBackLeftReason, MessageKey> = {
 const isLeftReason = (reason: string): reason is TakeBackLeftReason => Object.hasOwn(LEFT_AFTER_KEY, reason)
 
 /**
+ * Each reason a take-back left messages as they were, counted in the operator's words ("1 cancelled already"), in the
+ * order given; a reason the window does not know is not said. The bulk bar says them before (its question) and after.
+ */
+export function leftAloneWords(leftAlone: Readonly<Record<string, number>>, t: Translate): string[] {
+  return Object.entries(leftAlone).flatMap(([reason, n]) =>
+    n > 0 && isLeftReason(reason) ? [t(LEFT_AFTER_KEY[reason], { n })] : []
+  )
+}
+
+/**
  * One that stopped nothing and asked the gateway nothing: that nothing was left to take back, and why, from what its
  * messages are now ("12 deleted for everyone already": what an older take-back did). Null when it did something.
  * The bulk bar says it as its one line when a selection's take-back started for none (QA49 Q49-01).
@@ -57,9 +67,7 @@ export function nothingLeftText(result: TakeBackView, t: Translate, language: La
     0
   )
   if (result.state !== 'done' || asked + result.stoppedLocally > 0) return null
-  const why = Object.entries(result.leftAlone).flatMap(([reason, n]) =>
-    n > 0 && isLeftReason(reason) ? [t(LEFT_AFTER_KEY[reason], { n })] : []
-  )
+  const why = leftAloneWords(result.leftAlone, t)
   return why.length > 0
     ? t('campaigns.takeBack.tally.nothingLeft', { why: formatList(why, language) })
     : t('campaigns.takeBack.tally.nothing')
