@@ -13,12 +13,9 @@ import type {
 import {
   budgetLeftToday,
   cancellableHere,
-  decideTakeBack,
   OUTBOX_BULK_MAX,
   quotaShortfall,
-  statusOfChoice,
-  TAKE_BACK_LEFT_REASONS,
-  type TakeBackLeftReason
+  statusOfChoice
 } from '../../../../shared/domain'
 import { formatList, formatNumber, useLanguage, useT } from '../../i18n'
 import { useDevices } from '../../stores/devices'
@@ -27,8 +24,8 @@ import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { runsOutText, setShortfallText } from '../../ui/budget-words'
 import { errorInfo } from '../../api'
 import { itemActions, mayBeRetried } from './status'
-import { useFollowedTakeBack } from './follow-take-back'
-import { leftAloneWords, nothingLeftText, TakeBackTally } from './TakeBackTally'
+import { TakeBackTally } from './TakeBackTally'
+import { revocableCount, revokeSelectionQuestion, useSelectionTakeBack } from './selection-take-back'
 import { busyButtonProps } from '../../ui/busy-button'
 
 type BulkReply = InvokeReply<'outbox:cancelMany'>
@@ -131,36 +128,6 @@ const REASON_ORDER: readonly OutboxBulkRefusal[] = [
   'not_found'
 ]
 
-/**
- * What deleting a ticked selection for everyone does with those it does not delete (the core's takeBackItems, by the
- * domain's decideTakeBack): stops those that have not left, as a campaign's take-back does, and leaves the rest, by
- * why (in TAKE_BACK_LEFT_REASONS' order). QA75: its question said only that the others stay, and queued ones were sent.
- */
-function revokeReach(items: readonly OutboxItemView[]): {
-  stops: number
-  left: Partial<Record<TakeBackLeftReason, number>>
-} {
-  const reasons: TakeBackLeftReason[] = []
-  let stops = 0
-  for (const item of items) {
-    const decision = decideTakeBack({
-      status: item.status,
-      gatewayId: item.gatewayId,
-      failureCode: item.failure?.code ?? null,
-      optedOut: item.retryRefusal?.code === 'opted_out'
-    })
-    if (decision.action === 'stop_locally') stops++
-    else if (decision.action !== 'revoke')
-      reasons.push(decision.action === 'none' ? decision.why : decision.action)
-  }
-  const left: Partial<Record<TakeBackLeftReason, number>> = {}
-  for (const reason of TAKE_BACK_LEFT_REASONS) {
-    const n = reasons.filter((r) => r === reason).length
-    if (n > 0) left[reason] = n
-  }
-  return { stops, left }
-}
-
 /** Every item the filters match: how many there were when the operator chose it, and when that count was read. */
 export interface MatchingSelection {
   count: number
@@ -222,7 +189,8 @@ export function OutboxBulkBar({
     text: string
     takeBack?: boolean
   } | null>(null)
-  const followed = useFollowedTakeBack('outbox-bulk')
+  // Shared with the send's result card (QA75): one take-back flow, its question and words.
+  const { followed, start: startTakeBack } = useSelectionTakeBack('outbox-bulk')
   /** The bar's account; another than a take-back's puts its tally away, and it is no longer read either. */
   const account = (next: typeof report): void => {
     setReport(next)
@@ -291,22 +259,8 @@ export function OutboxBulkBar({
       : null
   const count = matching?.count ?? selection.size
   // Taking back at the gateway is decided per message (the domain's decideTakeBack): offered for a ticked selection.
-  const revocable = matching === null ? selected.filter((item) => itemActions(item).revoke).length : 0
+  const revocable = matching === null ? revocableCount(selected) : 0
   const canRevoke = revocable > 0
-  const reach = canRevoke ? revokeReach(selected) : null
-  const revokeOthers = reach
-    ? [
-        reach.stops > 0 ? t('outbox.takeBack.revokeStops', { count: reach.stops }) : null,
-        selected.length - revocable - reach.stops > 0
-          ? t('outbox.takeBack.revokeLeaves', {
-              count: selected.length - revocable - reach.stops,
-              why: formatList(leftAloneWords(reach.left, t), language)
-            })
-          : null
-      ]
-        .filter((part) => part !== null)
-        .join(' ')
-    : ''
   const canCancelAtGateway = matching === null && selected.some((item) => itemActions(item).cancelAtGateway)
   // Deleting is offered for a ticked selection, whose rows the question can count.
   const deletable = matching === null ? selected.filter((item) => itemActions(item).remove).length : 0
@@ -389,31 +343,7 @@ export function OutboxBulkBar({
     setBusy(true)
     account(null)
     try {
-      const view = await useOutbox.getState().takeBack([...selection.keys()], action)
-      const tally = view[action]
-      // What it was started for, not what the gateway was asked: those wait in tally.pending, and the tally
-      // under this line follows them (paused, waiting for a device, done) as this line cannot.
-      const started = tally.done + tally.refused + tally.unknown + tally.pending
-      const left = Object.values(view.leftAlone).reduce((sum, n) => sum + n, 0)
-      const why = leftAloneWords(view.leftAlone, t)
-      // Started for none (all gone or changed meanwhile): one line, the tally's why, not "started for 0" above it.
-      const nothingLeft = nothingLeftText(view, t, language)
-      if (nothingLeft !== null) account({ tone: 'warn', text: nothingLeft })
-      else {
-        followed.follow(view)
-        // Only the parts that are not zero (an operator's probe: "…; 0 left as they were"). QA75: those stopped here
-        // are said, and those left are counted by why ("1 left as they were" said neither why nor it right).
-        const text = [
-          started > 0 ? t('outbox.takeBack.selectionAll', { n: started }) : null,
-          view.stoppedLocally > 0 ? t('outbox.takeBack.selectionStopped', { n: view.stoppedLocally }) : null,
-          left > 0 && why.length > 0
-            ? t('outbox.takeBack.selectionLeft', { n: left, why: formatList(why, language) })
-            : null
-        ]
-          .filter((part) => part !== null)
-          .join(' ')
-        account({ tone: 'ok', text, takeBack: true })
-      }
+      account(await startTakeBack([...selection.keys()], action))
       onClear()
     } catch (error) {
       account({ tone: 'bad', text: errorInfo(error).message })
@@ -576,19 +506,7 @@ export function OutboxBulkBar({
           id="bulk-revoke-q"
           // Counted out of the ticked, as the cancel and delete questions are (QA68: "Delete 4 sent messages" of 8
           // ticked said nothing of the other 4).
-          question={
-            revocable === selection.size
-              ? t('outbox.takeBack.revokeConfirmMany', {
-                  count: revocable,
-                  shows: t('outbox.takeBack.revokeShows', { count: revocable })
-                })
-              : t('outbox.takeBack.revokeConfirmSome', {
-                  count: revocable,
-                  selected: selection.size,
-                  others: revokeOthers,
-                  shows: t('outbox.takeBack.revokeShows', { count: revocable })
-                })
-          }
+          question={revokeSelectionQuestion(t, language, selected, selection.size)}
           confirmLabel={t('outbox.takeBack.revoke')}
           keepLabel={t('common.keep')}
           // The question stays while the gateway is asked: its pressed answer keeps the focus meanwhile.

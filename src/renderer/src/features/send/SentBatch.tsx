@@ -1,4 +1,5 @@
-// The message just sent: each file (and the text) with its live progress from queued to read, from outbox item events.
+// The message just sent: each file (and the text) with its live progress from queued to read, from outbox item events,
+// and Delete for everyone for its messages as the Outbox's selection offers it (QA75).
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { reasonInWords } from '../../../../shared/i18n/note-text'
@@ -8,8 +9,17 @@ import { useDevices } from '../../stores/devices'
 import { useOutbox } from '../../stores/outbox'
 import { useOperatorZone } from '../../stores/settings'
 import { useSend, type DraftFile } from '../../stores/send'
+import { errorInfo } from '../../api'
+import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { PROGRESS, progressIndex, summaryStatus } from '../outbox/status'
 import { RemedyAdvice } from '../outbox/RemedyAdvice'
+import {
+  revocableCount,
+  revokeSelectionQuestion,
+  useSelectionTakeBack,
+  type TakeBackAccount
+} from '../outbox/selection-take-back'
+import { TakeBackTally } from '../outbox/TakeBackTally'
 import { StatusBadge } from '../outbox/StatusBadge'
 import {
   batchSummary,
@@ -178,6 +188,9 @@ const SentFileRow = memo(
     before.items.every((item, i) => item === after.items[i])
 )
 
+/** What a take-back from the card started (or why it could not), for the send it was asked for. */
+type CardReport = Omit<TakeBackAccount, 'tone'> & { tone: TakeBackAccount['tone'] | 'bad'; at: string }
+
 /** Nothing holds the focus: the element that had it was taken out of the page. */
 function focusIsLost(): boolean {
   return document.activeElement === null || document.activeElement === document.body
@@ -190,7 +203,8 @@ function focusIsLost(): boolean {
  */
 export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }): React.JSX.Element | null {
   const t = useT()
-  const locale = localeOf(useLanguage())
+  const language = useLanguage()
+  const locale = localeOf(language)
   const operatorZone = useOperatorZone()
   const sent = useSend((s) => s.sent)
   const known = useOutbox((s) => s.known)
@@ -201,6 +215,22 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
   const drawn = useDrawnInSlices(sent?.files.length ?? 0, FILE_ROWS_PER_TURN)
 
   const headingRef = useRef<HTMLHeadingElement>(null)
+
+  // QA75: a wrong send is taken back from its card, by the Outbox's own flow (its question, words and tally), without
+  // finding its messages in the Outbox. Kept with the send it was asked for: the next send's card says nothing of it.
+  const { followed, start: startTakeBack } = useSelectionTakeBack(`sent-card:${sent?.at ?? ''}`)
+  // The question and the report, each by the send (its time) it was for.
+  const [askedFor, setAskedFor] = useState<string | null>(null)
+  const [takingBack, setTakingBack] = useState(false)
+  const [report, setReport] = useState<CardReport | null>(null)
+  const revokeRef = useRef<HTMLButtonElement>(null)
+  const reportRef = useRef<HTMLParagraphElement>(null)
+  const tallyRef = useRef<HTMLDivElement>(null)
+  // The question (and the button pressed, once nothing is left to delete) goes once it is answered: the focus goes to
+  // what it started, as the bulk bar's does.
+  useLayoutEffect(() => {
+    if (report) reportRef.current?.focus()
+  }, [report])
 
   // Its items, all of them; after a bulk change (which names no item) all of them again, also one made while another
   // view was shown (an operator's probe: a device's removal cancelled the message, and the card said "Queued").
@@ -292,6 +322,27 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
     (iso, zone) => formatDateTimeInZone(iso, locale, zone),
     deleted
   )
+  // Offered while any of its messages is on WhatsApp to delete (the domain's decideTakeBack), counted out of all of
+  // them in the question, as the Outbox counts a selection's.
+  const revocable = revocableCount(items)
+  const canRevoke = revocable > 0
+  const reported = report?.at === sent.at ? report : null
+  const confirmRevoke = askedFor === sent.at
+  const batchAt = sent.at
+  async function revokeAll(): Promise<void> {
+    const ids = items.map((item) => item.id)
+    setTakingBack(true)
+    setReport(null)
+    try {
+      const started = await startTakeBack(ids, 'revoke')
+      setReport({ ...started, at: batchAt })
+    } catch (error) {
+      setReport({ tone: 'bad', text: errorInfo(error).message, takeBack: false, at: batchAt })
+    } finally {
+      setTakingBack(false)
+      setAskedFor(null)
+    }
+  }
   // Only what the gateway has taken is "sent"; the heading follows every item until they settle.
   const title = t(batchTitleKey(items, sent.scheduled, deleted))
 
@@ -378,7 +429,55 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
         >
           {t('send.sent.dismiss')}
         </button>
+        {canRevoke ? (
+          <button
+            ref={revokeRef}
+            type="button"
+            className="button button--danger"
+            data-testid="send-revoke"
+            disabled={takingBack}
+            aria-expanded={confirmRevoke}
+            onClick={() => setAskedFor(confirmRevoke ? null : batchAt)}
+          >
+            {t('outbox.takeBack.revoke')}
+          </button>
+        ) : null}
       </div>
+      {confirmRevoke && canRevoke ? (
+        <ConfirmPanel
+          id="sent-revoke-q"
+          question={revokeSelectionQuestion(t, language, items, items.length)}
+          confirmLabel={t('outbox.takeBack.revoke')}
+          keepLabel={t('common.keep')}
+          // The question stays while the gateway is asked: its pressed answer keeps the focus meanwhile.
+          onConfirm={() => void revokeAll()}
+          onKeep={() => {
+            setAskedFor(null)
+            revokeRef.current?.focus()
+          }}
+          disabled={takingBack}
+          focusOnOpen
+        />
+      ) : null}
+      {reported ? (
+        <p
+          ref={reportRef}
+          tabIndex={-1}
+          role="status"
+          data-testid="send-takeback-report"
+          className={`alert alert--${reported.tone}`}
+        >
+          {reported.text}
+        </p>
+      ) : null}
+      {reported?.takeBack ? (
+        <TakeBackTally
+          followed={followed}
+          line={tallyRef}
+          testId="send-takeback"
+          unreadSays={t('outbox.takeBack.selectionUnread')}
+        />
+      ) : null}
     </section>
   )
 }
