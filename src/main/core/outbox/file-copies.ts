@@ -7,8 +7,10 @@ import {
   DiskFullError,
   hasAttachment,
   isDiskFull,
+  readAttachment,
   storeAttachment,
   storeAttachmentFrom,
+  type ItemRecord,
   type StoredAttachment
 } from '../store'
 import { OutboxError, type FileEntry } from './types'
@@ -74,4 +76,20 @@ export async function copyFile(dataDir: string, entry: FileEntry): Promise<Store
 /** The distinct copies among these, for the write that references them. */
 export function distinctCopies(copies: Iterable<StoredAttachment>): StoredAttachment[] {
   return [...new Map([...copies].map((c) => [c.sha256, c])).values()]
+}
+
+/**
+ * A photo sent (or to send): its kept copy's bytes, for its thumbnail in its thread (QA71); null for another kind of
+ * item, no such item, or a copy gone.
+ */
+export async function sentPicture(
+  item: ItemRecord | undefined | null,
+  dataDir: string
+): Promise<{ type: string; bytes: Uint8Array } | null> {
+  if (item?.kind !== 'image' || !item.attachmentSha256 || !item.fileMime?.startsWith('image/')) return null
+  try {
+    return { type: item.fileMime, bytes: await readAttachment(dataDir, item.attachmentSha256) }
+  } catch {
+    return null
+  }
 }

@@ -2,7 +2,6 @@
 // and the narrow port producers get (add, cancel, move, wake, outcomes by producer tag).
 import {
   hasAttachment,
-  readAttachment,
   type SqliteDatabase,
   type ItemOutcome,
   type SendLogCounts,
@@ -22,7 +21,7 @@ import { dayBoundsIn } from '../../../shared/domain'
 import { createDeviceControls } from './device-controls'
 import { deviceBudget, deviceBudgetPolicy, deviceCapWait, type DeviceBudgetDeps } from './device-budget'
 import { gatewayHoldUntil, reviseDeviceWait } from './device-waits'
-import { copyFile, copyFiles } from './file-copies'
+import { copyFile, copyFiles, sentPicture } from './file-copies'
 import { flush, type FlushOptions } from './flush'
 import { createKernelCore, type AddOptions, type KernelInput, type Ticker } from './kernel'
 import { createOperatorActions, type BulkResult, type ItemMove } from './operator-actions'
@@ -199,20 +198,7 @@ export function createSendQueue(input: KernelInput) {
     copyFiles: (entries: readonly FileEntry[]) => copyFiles(dataDir, entries),
     copyFile: (entry: FileEntry) => copyFile(dataDir, entry),
     hasCopy: (sha256: string) => hasAttachment(dataDir, sha256),
-    /**
-     * A photo sent (or to send): its kept copy's bytes, for its thumbnail in its thread (QA71); null for another kind
-     * of item, no such item, or a copy gone.
-     */
-    async picture(id: string): Promise<{ type: string; bytes: Uint8Array } | null> {
-      const item = store.getItem(id)
-      if (item?.kind !== 'image' || !item.attachmentSha256 || !item.fileMime?.startsWith('image/'))
-        return null
-      try {
-        return { type: item.fileMime, bytes: await readAttachment(dataDir, item.attachmentSha256) }
-      } catch {
-        return null
-      }
-    },
+    picture: (id: string) => sentPicture(store.getItem(id), dataDir),
     holdProducer(tag: string, deviceId: string, until: number, reason: string): void {
       store.deferProducer(tag, deviceId, until, reason)
     },

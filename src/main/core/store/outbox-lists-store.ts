@@ -1,11 +1,7 @@
-// The outbox's lists and counts: pages newest first with kept positions and the full-text search, status totals.
+// The outbox's lists: pages newest first with kept positions and the full-text search (its counts: outbox-counts-store).
 import {
-  ItemStatus,
-  ITEM_STATUSES,
   ItemRecord,
   ItemFilter,
-  StatusCounts,
-  SinceCounts,
   SELECT_ITEM,
   SHOWN_AT,
   ITEM_LIST,
@@ -20,16 +16,16 @@ import {
   campaignTag,
   toItem
 } from './outbox-records'
-import { OutboxItemsStore } from './outbox-items-store'
+import { OutboxCountsStore } from './outbox-counts-store'
 import { ACCENTS_ASIDE_TOKENIZER, ftsFold } from './fts-fold'
 import { recipientByNumbers, recipientNamedTerms, recipientNumberTerms } from './outbox-recipient-named'
 import { happenedSince } from './outbox-happened-since'
 import { readTextByShownAt, type TextMatch } from './outbox-text-by-shown-at'
 import { countSearchMatches, readPicked, readSearchMatches, searchPagePicks } from './outbox-search-matches'
 import { textHolds, textPhrase } from './outbox-text-search'
-import { statusesOfChoices, type StatusFilterChoice } from '../../../shared/domain'
+import { statusesOfChoices } from '../../../shared/domain'
 
-export class OutboxListsStore extends OutboxItemsStore {
+export class OutboxListsStore extends OutboxCountsStore {
   /**
    * The matches of `filter` (its paging aside) on each device: what a bulk action over every match touches on each,
    * counted over all of them by the list's own conditions (matchWhere), not the page a window has loaded.
@@ -383,65 +379,5 @@ export class OutboxListsStore extends OutboxItemsStore {
       to: high * POSITION_FINEST_SPAN_MS + POSITION_FINEST_SPAN_MS - 1,
       skip
     }
-  }
-
-  /**
-   * How many items a status filter's choices list (all when none given), on one device or all, from the kept counts:
-   * the opted-out's own count parts the cancelled, as the summary's bucketCounts does.
-   */
-  private countOf(choices?: readonly StatusFilterChoice[], deviceId?: string): number {
-    const counts = this.counts(deviceId)
-    const { statuses, cancelledPart } = statusesOfChoices(choices ?? [])
-    const wanted = statuses.length > 0 ? statuses : ITEM_STATUSES
-    const all = wanted.reduce((sum, status) => sum + counts[status], 0)
-    if (cancelledPart === 'all') return all
-    const optedOut = Math.min(this.optedOutCount(deviceId), counts.cancelled)
-    return cancelledPart === 'optedOutOnly' ? all - counts.cancelled + optedOut : all - optedOut
-  }
-
-  /** Of the cancelled items, on every device or on one, those cancelled because their number opted out (kept counts). */
-  optedOutCount(deviceId?: string): number {
-    const row = (
-      deviceId === undefined
-        ? this.prepare('SELECT COALESCE(SUM(n), 0) AS n FROM outbox_opted_out_counts').get()
-        : this.prepare(
-            'SELECT COALESCE(SUM(n), 0) AS n FROM outbox_opted_out_counts WHERE device_id = ?'
-          ).get(deviceId)
-    ) as { n: number }
-    return row.n
-  }
-
-  /** Items by status, on every device or on one (what removing it would cancel). */
-  counts(deviceId?: string): StatusCounts {
-    const counts = Object.fromEntries(ITEM_STATUSES.map((s) => [s, 0])) as StatusCounts
-    // Kept by triggers in the same transaction as every change (see migrations.ts): a read of a few rows, not a scan.
-    const rows = (
-      deviceId === undefined
-        ? this.prepare('SELECT status, SUM(n) AS n FROM outbox_counts GROUP BY status').all()
-        : this.prepare('SELECT status, n FROM outbox_counts WHERE device_id = ?').all(deviceId)
-    ) as { status: ItemStatus; n: number }[]
-    for (const row of rows) counts[row.status] = row.n
-    return counts
-  }
-
-  /**
-   * What happened since `since` (ms), by when it happened rather than where items stand (happened-since.ts, the rule
-   * the list's `happenedSince` filter shares): the items the gateway took and sent since then, by their status now,
-   * and those that failed, were cancelled, or were cancelled because their number opted out since then.
-   */
-  since(since: number, optedOutReason: string): SinceCounts {
-    const taken = happenedSince('sent', since, optedOutReason)
-    const rows = this.prepare(
-      `SELECT status, COUNT(*) AS n FROM outbox_items WHERE ${taken.where} GROUP BY status`
-    ).all(...taken.params) as { status: ItemStatus; n: number }[]
-    const sent = Object.fromEntries(ITEM_STATUSES.map((s) => [s, 0])) as StatusCounts
-    for (const row of rows) sent[row.status] = row.n
-    const count = (event: keyof Omit<SinceCounts, 'sent'>): number => {
-      const { where, params } = happenedSince(event, since, optedOutReason)
-      return (
-        this.prepare(`SELECT COUNT(*) AS n FROM outbox_items WHERE ${where}`).get(...params) as { n: number }
-      ).n
-    }
-    return { sent, failed: count('failed'), cancelled: count('cancelled'), optedOut: count('optedOut') }
   }
 }

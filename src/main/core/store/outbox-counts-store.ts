@@ -1,0 +1,69 @@
+// The outbox's counts: items by status from the kept counts (the opted-out's own count parting the cancelled, as
+// every summary does), and what happened since an instant. Apart from the lists (outbox-lists-store.ts), which count
+// with them, so neither part of the kernel's store outgrows what one reads at once (test/kernel-size.test.ts).
+import { statusesOfChoices, type StatusFilterChoice } from '../../../shared/domain'
+import { happenedSince } from './outbox-happened-since'
+import { OutboxItemsStore } from './outbox-items-store'
+import { ITEM_STATUSES, type ItemStatus, type SinceCounts, type StatusCounts } from './outbox-records'
+
+export class OutboxCountsStore extends OutboxItemsStore {
+  /**
+   * How many items a status filter's choices list (all when none given), on one device or all, from the kept counts:
+   * the opted-out's own count parts the cancelled, as the summary's bucketCounts does.
+   */
+  protected countOf(choices?: readonly StatusFilterChoice[], deviceId?: string): number {
+    const counts = this.counts(deviceId)
+    const { statuses, cancelledPart } = statusesOfChoices(choices ?? [])
+    const wanted = statuses.length > 0 ? statuses : ITEM_STATUSES
+    const all = wanted.reduce((sum, status) => sum + counts[status], 0)
+    if (cancelledPart === 'all') return all
+    const optedOut = Math.min(this.optedOutCount(deviceId), counts.cancelled)
+    return cancelledPart === 'optedOutOnly' ? all - counts.cancelled + optedOut : all - optedOut
+  }
+
+  /** Of the cancelled items, on every device or on one, those cancelled because their number opted out (kept counts). */
+  optedOutCount(deviceId?: string): number {
+    const row = (
+      deviceId === undefined
+        ? this.prepare('SELECT COALESCE(SUM(n), 0) AS n FROM outbox_opted_out_counts').get()
+        : this.prepare(
+            'SELECT COALESCE(SUM(n), 0) AS n FROM outbox_opted_out_counts WHERE device_id = ?'
+          ).get(deviceId)
+    ) as { n: number }
+    return row.n
+  }
+
+  /** Items by status, on every device or on one (what removing it would cancel). */
+  counts(deviceId?: string): StatusCounts {
+    const counts = Object.fromEntries(ITEM_STATUSES.map((s) => [s, 0])) as StatusCounts
+    // Kept by triggers in the same transaction as every change (see migrations.ts): a read of a few rows, not a scan.
+    const rows = (
+      deviceId === undefined
+        ? this.prepare('SELECT status, SUM(n) AS n FROM outbox_counts GROUP BY status').all()
+        : this.prepare('SELECT status, n FROM outbox_counts WHERE device_id = ?').all(deviceId)
+    ) as { status: ItemStatus; n: number }[]
+    for (const row of rows) counts[row.status] = row.n
+    return counts
+  }
+
+  /**
+   * What happened since `since` (ms), by when it happened rather than where items stand (happened-since.ts, the rule
+   * the list's `happenedSince` filter shares): the items the gateway took and sent since then, by their status now,
+   * and those that failed, were cancelled, or were cancelled because their number opted out since then.
+   */
+  since(since: number, optedOutReason: string): SinceCounts {
+    const taken = happenedSince('sent', since, optedOutReason)
+    const rows = this.prepare(
+      `SELECT status, COUNT(*) AS n FROM outbox_items WHERE ${taken.where} GROUP BY status`
+    ).all(...taken.params) as { status: ItemStatus; n: number }[]
+    const sent = Object.fromEntries(ITEM_STATUSES.map((s) => [s, 0])) as StatusCounts
+    for (const row of rows) sent[row.status] = row.n
+    const count = (event: keyof Omit<SinceCounts, 'sent'>): number => {
+      const { where, params } = happenedSince(event, since, optedOutReason)
+      return (
+        this.prepare(`SELECT COUNT(*) AS n FROM outbox_items WHERE ${where}`).get(...params) as { n: number }
+      ).n
+    }
+    return { sent, failed: count('failed'), cancelled: count('cancelled'), optedOut: count('optedOut') }
+  }
+}
