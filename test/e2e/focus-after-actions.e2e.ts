@@ -107,4 +107,35 @@ describe('the focus after an action, by keyboard', () => {
     await page.keyboard.press('Tab')
     await expect.poll(() => unreachable.isDisabled()).toBe(true)
   })
+  // QA75: a relink "Scan the code" finished left the focus on the sandbox panel's status line, the next Tab on "Skip to
+  // content"; it goes to the connected step's sentence, and the next Tab to "Send a message".
+  it('goes to the connected step when the sandbox scan ends a relink', async () => {
+    const harness = await session.start()
+    const deviceId = await linkedSandboxDevice(harness)
+    const sandbox = await harness.sandbox()
+    const token = (await harness.vault.load(deviceId)) as { kind: 'found'; value: { token: string } }
+    await sandbox.control.act(token.value.token, 'logout')
+    const page = await session.open(harness.url, undefined, { bypassCSP: true })
+    await page.setViewportSize({ width: 1100, height: 760 })
+    await openTab(page, 'devices')
+    await expect
+      .poll(() => page.getByTestId(`device-state-${deviceId}`).getAttribute('data-state'), {
+        timeout: 15_000
+      })
+      .toBe('needs-scan')
+    await page.getByTestId(`relink-${deviceId}`).focus()
+    await page.keyboard.press('Enter')
+    await page.getByTestId('qr-code').waitFor()
+    await page.getByTestId('qr-new-code').focus()
+    await page.keyboard.press('Enter')
+    expect(await tabTo(page, (said) => said.startsWith('sandbox-scan'), 30)).toMatch(/^sandbox-scan/)
+    await page.keyboard.press('Enter')
+    await expect
+      .poll(() => page.getByTestId('wizard-step').getAttribute('data-step'), { timeout: 15_000 })
+      .toBe('done')
+    await expect.poll(() => focusedSays(page)).toMatch(/^wizard-done /)
+    await page.keyboard.press('Tab')
+    expect(await focusedSays(page)).toMatch(/^wizard-to-send /)
+    expect(await seriousA11yViolations(page)).toEqual([])
+  })
 })

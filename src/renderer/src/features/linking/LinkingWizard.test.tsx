@@ -136,6 +136,63 @@ describe('LinkingWizard', () => {
     expect(screen.queryByRole('heading', { name: 'Connected' })).toBeNull()
   })
 
+  // QA75: a relink the sandbox's "Scan the code" finished left the focus on the panel's status line, the next Tab on
+  // "Skip to content"; the focus goes to what the scan produced, the connected step.
+  it('puts the focus on the connected step when a scan by keyboard ends the relink', async () => {
+    const sandbox = makeDevice({ sandbox: true, state: 'needs-scan', linked: true })
+    setup(sandbox)
+    fake.handle('sandbox:control', () => ({ ...sandbox, state: 'connected' }))
+    const user = userEvent.setup()
+    await openWizard({ forceQr: true })
+    screen.getByRole('button', { name: 'Scan the code' }).focus()
+    await user.keyboard('{Enter}')
+    expect(step()).toBe('done')
+    expect(document.activeElement).toBe(screen.getByTestId('wizard-done'))
+    await user.tab()
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Send a message' }))
+  })
+
+  // QA75 in Chromium: the gateway's event of the link came before the scan's reply, and the panel then gave the focus
+  // to its line (the control had left the focus, so it was disabled).
+  it('keeps the focus on the connected step when the link is told before the scan’s reply', async () => {
+    const sandbox = makeDevice({ sandbox: true, state: 'needs-scan', linked: true })
+    setup(sandbox)
+    fake.handle('sandbox:control', async () => {
+      act(() => useDevices.getState().setDevices([{ ...sandbox, state: 'connected' }]))
+      await new Promise((resolve) => setTimeout(resolve, 0))
+      return { ...sandbox, state: 'connected' }
+    })
+    const user = userEvent.setup()
+    await openWizard({ forceQr: true })
+    screen.getByRole('button', { name: 'Scan the code' }).focus()
+    await user.keyboard('{Enter}')
+    await screen.findByText(/^Scan the code: /)
+    expect(document.activeElement).toBe(screen.getByTestId('wizard-done'))
+  })
+
+  it('puts the focus on the connected step when the phone scans by itself, the focus inside the wizard', async () => {
+    const device = makeDevice({ state: 'needs-scan', linked: true })
+    setup(device)
+    await openWizard({ forceQr: true })
+    screen.getByRole('button', { name: 'Show a new code' }).focus()
+    act(() => useDevices.getState().setDevices([{ ...device, state: 'connected' }]))
+    expect(step()).toBe('done')
+    expect(document.activeElement).toBe(screen.getByTestId('wizard-done'))
+  })
+
+  it('leaves the focus where it is outside the wizard when the phone scans by itself', async () => {
+    const device = makeDevice({ state: 'needs-scan', linked: true })
+    setup(device)
+    const outside = document.createElement('button')
+    document.body.append(outside)
+    await openWizard({ forceQr: true })
+    outside.focus()
+    act(() => useDevices.getState().setDevices([{ ...device, state: 'connected' }]))
+    expect(step()).toBe('done')
+    expect(document.activeElement).toBe(outside)
+    outside.remove()
+  })
+
   it('resumes on the activation step for a device awaiting activation', async () => {
     setup(makeDevice({ state: 'awaiting-activation' }))
     await openWizard()

@@ -1,5 +1,5 @@
 // The QR linking wizard: five steps driven by the linking store, resumable, with the sandbox panel for sandbox devices.
-import { useEffect } from 'react'
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react'
 import { useT, type MessageKey } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 import { LINKING_STEPS, useLinking, type LinkingStep } from '../../stores/linking'
@@ -30,6 +30,8 @@ export function LinkingWizard(): React.JSX.Element {
   const device = useDevices((s) => s.devices.find((d) => d.id === deviceId))
   const number = LINKING_STEPS.indexOf(step) + 1
 
+  const { wizardRef, doneMessageRef } = useFocusOnConnected(step)
+
   useEffect(() => {
     const onChange = (): void => setHidden(document.visibilityState === 'hidden')
     onChange()
@@ -38,7 +40,12 @@ export function LinkingWizard(): React.JSX.Element {
   }, [setHidden])
 
   return (
-    <section className="view wizard" aria-labelledby="wizard-heading" data-testid="view-linking">
+    <section
+      ref={wizardRef}
+      className="view wizard"
+      aria-labelledby="wizard-heading"
+      data-testid="view-linking"
+    >
       <div className="view-head">
         <ViewHeading id="wizard-heading">
           {device ? t('linking.titleFor', { label: device.label }) : t('linking.title')}
@@ -93,11 +100,56 @@ export function LinkingWizard(): React.JSX.Element {
             <ActivationStep device={device} />
           </>
         ) : null}
-        {step === 'done' ? <DoneStep /> : null}
+        {step === 'done' ? <DoneStep messageRef={doneMessageRef} /> : null}
       </div>
       {device && isSandboxDevice(device) ? <SandboxPanel device={device} /> : null}
     </section>
   )
+}
+
+/**
+ * QA75 (issue 29 point 4: the focus goes to what an action produced): the link finished, by a sandbox control or by the
+ * phone itself, the connected step's sentence takes the focus if it was in the wizard (on the control pressed, or
+ * dropped to the page as the code's step left); the next Tab is then "Send a message", not "Skip to content". Focus
+ * elsewhere (the navigation, the header) stays. A layout effect of the wizard, which runs after its parts'
+ * own (the sandbox panel's giving the focus back to its control), as the step is committed.
+ */
+function useFocusOnConnected(step: LinkingStep): {
+  wizardRef: RefObject<HTMLElement | null>
+  doneMessageRef: RefObject<HTMLParagraphElement | null>
+} {
+  const wizard = useRef<HTMLElement | null>(null)
+  const message = useRef<HTMLParagraphElement | null>(null)
+  // Whether the focus was last inside the wizard: an element that leaves with it fires no focusout in every browser.
+  const focusInside = useRef(false)
+  useEffect(() => {
+    const element = wizard.current
+    if (!element) return
+    const onFocusIn = (): void => {
+      focusInside.current = true
+    }
+    const onFocusOut = (event: FocusEvent): void => {
+      const to = event.relatedTarget
+      if (to instanceof Node && !element.contains(to)) focusInside.current = false
+    }
+    element.addEventListener('focusin', onFocusIn)
+    element.addEventListener('focusout', onFocusOut)
+    return () => {
+      element.removeEventListener('focusin', onFocusIn)
+      element.removeEventListener('focusout', onFocusOut)
+    }
+  }, [])
+  const stepBefore = useRef(step)
+  useLayoutEffect(() => {
+    const before = stepBefore.current
+    stepBefore.current = step
+    if (step !== 'done' || before === 'done') return
+    const active = document.activeElement
+    const onPage = active === null || active === document.body
+    const inWizard = wizard.current?.contains(active) ?? false
+    if (inWizard || (onPage && focusInside.current)) message.current?.focus()
+  }, [step])
+  return { wizardRef: wizard, doneMessageRef: message }
 }
 
 function PickStep(): React.JSX.Element {
@@ -146,13 +198,13 @@ function PickStep(): React.JSX.Element {
   )
 }
 
-function DoneStep(): React.JSX.Element {
+function DoneStep({ messageRef }: { messageRef: RefObject<HTMLParagraphElement | null> }): React.JSX.Element {
   const t = useT()
   const deviceId = useLinking((s) => s.deviceId)
   const device = useDevices((s) => s.devices.find((d) => d.id === deviceId))
   return (
     <div className="done">
-      <p className="alert alert--ok" data-testid="wizard-done">
+      <p ref={messageRef} tabIndex={-1} className="alert alert--ok" data-testid="wizard-done">
         <span aria-hidden="true">✓ </span>
         {t('linking.done.body', {
           label: device?.label ?? '',

@@ -83,6 +83,10 @@ export function SandboxPanel({
   useLayoutEffect(() => {
     if (settled === 0) return
     const control = pressed.current
+    // Focus moved meanwhile stays where it went: the wizard's connected step took it as the scan linked the device
+    // (QA75: the line took it back, the next Tab on "Skip to content").
+    const active = document.activeElement
+    if (active !== null && active !== document.body && active !== control) return
     if (control?.isConnected && !control.disabled) control.focus()
     else statusRef.current?.focus()
   }, [settled])
