@@ -1449,6 +1449,7 @@ export const enRest = {
   'webhooks.url': 'Receive-message URL',
   'webhooks.url.hint': 'The gateway POSTs every incoming message here as JSON.',
   'webhooks.url.invalid': 'Use an address that starts with https:// (http:// only for this computer).',
+  'webhooks.url.invalidHttpsOnly': 'Use an address that starts with https://.',
   'webhooks.url.notAUrl': 'This is not a web address: check it for spaces or a missing part.',
   'webhooks.url.port': 'The port (the number after the colon) must be from 1 to 65535.',
   'webhooks.url.host':
@@ -1461,6 +1462,8 @@ export const enRest = {
     'The IP address “{host}” cannot exist: each of its four numbers must be from 0 to 255.',
   'webhooks.url.insecure':
     'Plain http:// would send the messages (and any secret in the address) unencrypted: use https:// (http:// only for this computer).',
+  'webhooks.url.insecureHttpsOnly':
+    'Plain http:// would send the messages (and any secret in the address) unencrypted: use https://.',
   'webhooks.url.tooLong': 'Use an address of at most {max} characters.',
   'webhooks.cannotClear.url':
     'The gateway cannot remove a saved Receive-message URL, so it is shown again. To stop messages going there, turn off “Get incoming messages”, or change the address here or in the gateway’s dashboard (Device → Setting).',

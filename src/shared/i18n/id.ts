@@ -1646,6 +1646,7 @@ export const id: Record<MessageKey, string> = {
   'webhooks.url': 'URL penerima pesan',
   'webhooks.url.hint': 'Gateway mengirim (POST) setiap pesan masuk ke sini sebagai JSON.',
   'webhooks.url.invalid': 'Gunakan alamat yang diawali https:// (http:// hanya untuk komputer ini).',
+  'webhooks.url.invalidHttpsOnly': 'Gunakan alamat yang diawali https://.',
   'webhooks.url.notAUrl': 'Ini bukan alamat web: periksa apakah ada spasi atau bagian yang hilang.',
   'webhooks.url.port': 'Port (angka setelah titik dua) harus antara 1 dan 65535.',
   'webhooks.url.host':
@@ -1658,6 +1659,8 @@ export const id: Record<MessageKey, string> = {
     'Alamat IP “{host}” tidak mungkin ada: tiap dari empat angkanya harus antara 0 dan 255.',
   'webhooks.url.insecure':
     'http:// biasa akan mengirim pesan (dan rahasia apa pun di alamat) tanpa enkripsi: gunakan https:// (http:// hanya untuk komputer ini).',
+  'webhooks.url.insecureHttpsOnly':
+    'http:// biasa akan mengirim pesan (dan rahasia apa pun di alamat) tanpa enkripsi: gunakan https://.',
   'webhooks.url.tooLong': 'Gunakan alamat paling panjang {max} karakter.',
   'webhooks.cannotClear.url':
     'Gateway tidak dapat menghapus URL penerima pesan yang sudah tersimpan, jadi alamat itu ditampilkan lagi. Agar pesan tidak lagi dikirim ke sana, matikan “Terima pesan masuk”, atau ganti alamatnya di sini atau di dasbor gateway (Device → Setting).',

@@ -18,7 +18,7 @@ import {
   type HttpUrlProblem
 } from '../../../../shared/domain'
 import type { MessageKey } from '../../../../shared/i18n'
-import { isSandboxDevice } from '../../../../shared/device-status'
+import { gatewayPostsToThisComputer, isSandboxDevice } from '../../../../shared/device-status'
 
 type UrlField = 'webhookUrl' | 'trackingUrl'
 const URL_FIELDS: readonly UrlField[] = ['webhookUrl', 'trackingUrl']
@@ -45,6 +45,12 @@ const URL_PROBLEM_KEYS: Record<HttpUrlProblem, MessageKey> = {
   host_underscore: 'webhooks.url.hostUnderscore',
   ip_part: 'webhooks.url.ipPart',
   insecure_http: 'webhooks.url.insecure'
+}
+
+/** QA75: where the device's gateway does not post to this computer (the sandbox, a hosted one), http:// is not offered. */
+const HTTPS_ONLY_KEYS: Partial<Record<HttpUrlProblem, MessageKey>> = {
+  scheme: 'webhooks.url.invalidHttpsOnly',
+  insecure_http: 'webhooks.url.insecureHttpsOnly'
 }
 
 export function WebhookSettingsForm({ device }: { device: DeviceView }): React.JSX.Element {
@@ -128,9 +134,10 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
   const urlProblem = (value: string): string | null => {
     if (value.trim() === '') return null
     const problem = httpUrlProblem(value)
-    return problem === null
-      ? null
-      : t(URL_PROBLEM_KEYS[problem], { host: typedHost(value), max: MAX_HTTP_URL_LENGTH })
+    if (problem === null) return null
+    const key =
+      (gatewayPostsToThisComputer(device) ? undefined : HTTPS_ONLY_KEYS[problem]) ?? URL_PROBLEM_KEYS[problem]
+    return t(key, { host: typedHost(value), max: MAX_HTTP_URL_LENGTH })
   }
   const fieldProblem = (field: UrlField, value: string): string | null =>
     urlProblem(value) ??

@@ -331,6 +331,44 @@ describe('WebhooksView', () => {
     expect(screen.getByText(/“256.1.1.1”.*0 to 255/)).toBeTruthy()
   })
 
+  // QA75: "ftp://x" on a sandbox device said "http:// only for this computer", and http://127.0.0.1 was then refused:
+  // the sandbox plays a hosted gateway. Only a gateway on this computer is offered http://.
+  it.each([
+    ['en', 'sandbox', sandbox, 'Use an address that starts with https://.'],
+    ['id', 'sandbox', sandbox, 'Gunakan alamat yang diawali https://.'],
+    ['en', 'hosted', hosted, 'Use an address that starts with https://.'],
+    [
+      'en',
+      'on this computer',
+      makeDevice({ id: 'dev-here', label: 'Gateway here', baseUrl: 'http://127.0.0.1:5000' }),
+      'Use an address that starts with https:// (http:// only for this computer).'
+    ],
+    [
+      'id',
+      'on this computer',
+      makeDevice({ id: 'dev-here', label: 'Gateway here', baseUrl: 'http://localhost:5000' }),
+      'Gunakan alamat yang diawali https:// (http:// hanya untuk komputer ini).'
+    ]
+  ] as const)(
+    'offers http:// for a webhook only where the device’s gateway posts to this computer (%s, %s)',
+    async (language, _where, device, says) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [device] }))
+      fake.handle('webhooks:get', () => settings({ deviceId: device.id }))
+      const user = userEvent.setup()
+      render(<WebhooksView />)
+      const url = await screen.findByTestId('webhooks-url')
+      await user.type(url, 'ftp://x')
+      await user.click(screen.getByTestId('webhooks-save'))
+      expect(screen.getByText(says)).toBeTruthy()
+      await user.clear(url)
+      await user.type(url, 'http://example.com/in')
+      await user.click(screen.getByTestId('webhooks-save'))
+      const plain = screen.getByText(/^(Plain http:\/\/|http:\/\/ biasa)/).textContent ?? ''
+      expect(plain.includes('(http://')).toBe(says.includes('(http://'))
+      expect(fake.requests('webhooks:update')).toEqual([])
+    }
+  )
+
   it('an emptied address: says the gateway cannot remove one and what to do, and shows the saved address again (QA34 Q34-03)', async () => {
     seedStores(makeBootstrap({ devices: [hosted] }))
     fake.handle('webhooks:get', () =>
