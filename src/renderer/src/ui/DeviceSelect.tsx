@@ -14,14 +14,18 @@ interface DeviceSelectProps {
   testId: string
 }
 
+type NamedDevice = Pick<DeviceView, 'label' | 'sandbox'>
+
 /**
- * A device's name in a picker: a sandbox one marked so, unless its label already says it ("Sandbox device", not
- * "Sandbox device (Sandbox)").
+ * A device's name in a picker: a sandbox one marked so, unless every sandbox device `listed` with it already says it
+ * in its label ("Sandbox device", not "Sandbox device (Sandbox)"). QA75: marked one by one, "Perangkat sandbox" stood
+ * beside "Kantor 2 (Sandbox)" as if it were no sandbox device; now either all are marked or none.
  */
-export function deviceOptionLabel(device: Pick<DeviceView, 'label' | 'sandbox'>, t: Translate): string {
+export function deviceOptionLabel(device: NamedDevice, t: Translate, listed: readonly NamedDevice[]): string {
   const tag = t('devices.sandboxTag')
-  if (!isSandboxDevice(device) || device.label.toLocaleLowerCase().includes(tag.toLocaleLowerCase()))
-    return device.label
+  const saysTag = (label: string): boolean => label.toLocaleLowerCase().includes(tag.toLocaleLowerCase())
+  const everyLabelSaysIt = listed.filter(isSandboxDevice).every((other) => saysTag(other.label))
+  if (!isSandboxDevice(device) || (everyLabelSaysIt && saysTag(device.label))) return device.label
   return `${device.label} (${tag})`
 }
 
@@ -54,7 +58,7 @@ export function DeviceSelect({ id, value, onChange, testId }: DeviceSelectProps)
         >
           {devices.map((device) => (
             <option key={device.id} value={device.id}>
-              {deviceOptionLabel(device, t)}
+              {deviceOptionLabel(device, t, devices)}
             </option>
           ))}
         </select>

@@ -168,7 +168,7 @@ export function NewDeviceView(): React.JSX.Element {
                 >
                   {devices.map((device) => (
                     <option key={device.id} value={device.id}>
-                      {deviceOptionLabel(device, t)}
+                      {deviceOptionLabel(device, t, devices)}
                     </option>
                   ))}
                   <option value={OTHER}>{t('newDevice.account.other')}</option>
