@@ -346,4 +346,34 @@ describe('take-back journey in Chromium', () => {
     expect(resumed.x).toBe(first.x)
     expect(await seriousA11yViolations(p)).toEqual([])
   }, 90_000)
+  // QA75: at 360 px the tally ("2 deleted for everyone.") sat directly under the green "Take-back started…" box.
+  it('keeps a selection’s tally apart from the green line that started it, at 360 px', async () => {
+    const harness = await journey.start()
+    const deviceId = await linkedSandboxDevice(harness)
+    const handlers = harness.core.handlers
+    const { itemIds } = await handlers['outbox:enqueue']({
+      deviceId,
+      recipients: ['081234567890', '081234567891'],
+      isGroup: false,
+      entries: [{ kind: 'text', text: 'Order #1042 is ready for pickup' }]
+    })
+    await waitUntil(
+      async () => (await handlers['outbox:list']({ offset: 0, limit: 5 })).items,
+      (items) => itemIds.every((id) => items.find((i) => i.id === id)?.status === 'read')
+    )
+    const p = await journey.open(harness.url)
+    await p.setViewportSize({ width: 360, height: 640 })
+    await openTab(p, 'outbox')
+    await p.getByRole('button', { name: 'Select all shown' }).click()
+    await p.getByRole('toolbar').getByRole('button', { name: 'Delete for everyone' }).click()
+    await p
+      .getByRole('group', { name: /^Delete/ })
+      .getByRole('button', { name: 'Delete for everyone' })
+      .click()
+    const tally = p.getByTestId('outbox-bulk-takeback-tally')
+    await expect.poll(() => tally.textContent(), { timeout: 15_000 }).toMatch(/deleted for everyone/)
+    const report = await p.getByTestId('outbox-bulk-report').boundingBox()
+    const tallyBox = await tally.boundingBox()
+    expect(tallyBox!.y - (report!.y + report!.height)).toBeGreaterThanOrEqual(6)
+  })
 })
