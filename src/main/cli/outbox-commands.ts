@@ -228,7 +228,7 @@ const STATUS_ALIASES: Readonly<Record<string, StatusFilterChoice>> = { 'opted-ou
 
 /**
  * `--status queued,failed`, checked against the outbox filter's choices: the statuses, with `cancelled` parted from
- * `optedOut` as the window's filter parts them (since af3e2764 `cancelled` left the opted-out out, and nothing took
+ * `optedOut` as the window's filter parts them (since it did, `cancelled` left the opted-out out, and nothing took
  * them).
  */
 function statusFlag(context: CliContext): StatusFilterChoice[] | undefined {

@@ -1,5 +1,5 @@
 // `sender-desk outbox list --status` takes the outbox filter's choices: since the filter parted the opted-out from the
-// cancelled (af3e2764), `--status cancelled` left them out, and nothing listed them: `optedOut` does.
+// cancelled, `--status cancelled` left them out, and nothing listed them: `optedOut` does.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

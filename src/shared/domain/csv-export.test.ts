@@ -45,7 +45,7 @@ describe('spreadsheetTextCell', () => {
   })
 })
 
-// QA: the results CSV wrote +6281234567890 (58b7fb96), the Outbox's and the opt-outs' 62 812-3456-7890: one form now.
+// QA71 follow-up: the results CSV wrote +6281234567890, the Outbox's and the opt-outs' 62 812-3456-7890: one form now.
 describe('phoneCsvCell: a number in every CSV the app writes', () => {
   it.each([
     ['6281310000249', '+6281310000249'],

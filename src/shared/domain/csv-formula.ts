@@ -44,9 +44,10 @@ export function phoneInE164(value: string): string {
 }
 
 /**
- * A phone number as every CSV the app writes puts it (QA: the results wrote `+6281234567890`, the Outbox's and the
- * opt-outs' files `62 812-3456-7890`): E.164, which the CSV writer puts behind its formula-safe quote
- * (`'+6281234567890`: text to a spreadsheet, no formula, read back by writtenNumber, as commit 58b7fb96 says why);
+ * A phone number as every CSV the app writes puts it (QA71 follow-up: the results wrote `+6281234567890`, the
+ * Outbox's and the opt-outs' files `62 812-3456-7890`): E.164, which the CSV writer puts behind its formula-safe quote
+ * (`'+6281234567890`: text to a spreadsheet, no formula, read back by writtenNumber; a bare `+62…` is itself a formula
+ * trigger, and a spreadsheet shows it as 6.28E+12);
  * anything else (a group id, a sheet's own cell) kept text where a spreadsheet would change it (spreadsheetTextCell).
  */
 export function phoneCsvCell(value: string): string {
