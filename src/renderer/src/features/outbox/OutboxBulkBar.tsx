@@ -24,7 +24,7 @@ import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { runsOutText, setShortfallText } from '../../ui/budget-words'
 import { errorInfo } from '../../api'
 import { itemActions, mayBeRetried } from './status'
-import { TakeBackTally } from './TakeBackTally'
+import { SelectionTakeBackReport } from './SelectionTakeBackReport'
 import { revocableCount, revokeSelectionQuestion, useSelectionTakeBack } from './selection-take-back'
 import { busyButtonProps } from '../../ui/busy-button'
 
@@ -208,7 +208,6 @@ export function OutboxBulkBar({
       if (report.takeBack) followed.stop()
     }
   }
-  const tallyRef = useRef<HTMLDivElement>(null)
   // The bar (and the button pressed) goes once the action is done: focus moves to what it produced, the report.
   const reportRef = useRef<HTMLParagraphElement>(null)
   // A question takes the focus on Keep (a stray Enter confirms nothing); backing out returns it to its button.
@@ -572,25 +571,13 @@ export function OutboxBulkBar({
           focusOnOpen
         />
       ) : null}
-      {report ? (
-        <p
-          ref={reportRef}
-          tabIndex={-1}
-          role="status"
-          data-testid="outbox-bulk-report"
-          className={`alert alert--${report.tone}`}
-        >
-          {report.text}
-        </p>
-      ) : null}
-      {report?.takeBack ? (
-        <TakeBackTally
-          followed={followed}
-          line={tallyRef}
-          testId="outbox-bulk-takeback"
-          unreadSays={t('outbox.takeBack.selectionUnread')}
-        />
-      ) : null}
+      <SelectionTakeBackReport
+        report={report}
+        reportRef={reportRef}
+        followed={followed}
+        reportTestId="outbox-bulk-report"
+        tallyTestId="outbox-bulk-takeback"
+      />
     </div>
   )
 }

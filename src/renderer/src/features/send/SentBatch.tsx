@@ -19,7 +19,7 @@ import {
   useSelectionTakeBack,
   type TakeBackAccount
 } from '../outbox/selection-take-back'
-import { TakeBackTally } from '../outbox/TakeBackTally'
+import { SelectionTakeBackReport } from '../outbox/SelectionTakeBackReport'
 import { StatusBadge } from '../outbox/StatusBadge'
 import {
   batchSummary,
@@ -225,7 +225,6 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
   const [report, setReport] = useState<CardReport | null>(null)
   const revokeRef = useRef<HTMLButtonElement>(null)
   const reportRef = useRef<HTMLParagraphElement>(null)
-  const tallyRef = useRef<HTMLDivElement>(null)
   // The question (and the button pressed, once nothing is left to delete) goes once it is answered: the focus goes to
   // what it started, as the bulk bar's does.
   useLayoutEffect(() => {
@@ -459,25 +458,13 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
           focusOnOpen
         />
       ) : null}
-      {reported ? (
-        <p
-          ref={reportRef}
-          tabIndex={-1}
-          role="status"
-          data-testid="send-takeback-report"
-          className={`alert alert--${reported.tone}`}
-        >
-          {reported.text}
-        </p>
-      ) : null}
-      {reported?.takeBack ? (
-        <TakeBackTally
-          followed={followed}
-          line={tallyRef}
-          testId="send-takeback"
-          unreadSays={t('outbox.takeBack.selectionUnread')}
-        />
-      ) : null}
+      <SelectionTakeBackReport
+        report={reported}
+        reportRef={reportRef}
+        followed={followed}
+        reportTestId="send-takeback-report"
+        tallyTestId="send-takeback"
+      />
     </section>
   )
 }
