@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest'
 import { DeviceState } from './contract'
 import {
-  gatewayPostsToThisComputer,
   adviceKey,
   scanActionKey,
   topsUpInSandbox,
@@ -265,19 +264,5 @@ describe('stateNameKey', () => {
         key: 'campaigns.autoPause.wasState',
         stateKey: stateNameKey({ state })
       })
-  })
-})
-
-// QA75: the sandbox's address is this computer's, yet it plays a hosted gateway and posts to none of this computer's.
-describe('gatewayPostsToThisComputer', () => {
-  it.each([
-    [{ baseUrl: 'http://127.0.0.1:5000' }, true],
-    [{ baseUrl: 'http://localhost:5000', sandbox: false }, true],
-    [{ baseUrl: 'http://127.0.0.1:5000', sandbox: true }, false],
-    [{ baseUrl: 'https://solo.wablas.com' }, false],
-    [{ baseUrl: 'http://192.168.1.10:8080' }, false],
-    [{ baseUrl: 'not an address' }, false]
-  ])('%j: %s', (device, posts) => {
-    expect(gatewayPostsToThisComputer(device)).toBe(posts)
   })
 })

@@ -4,7 +4,6 @@
  * the tests all read the same answer (an expired device is never offered Restart or a QR code).
  */
 import type { DeviceState, DeviceView } from './contract'
-import { isLoopbackHost } from './domain'
 
 /** What the operator can do about a device. `renew` and `checkNetwork` end with "check again" (devices:refresh). */
 export type DeviceAction = 'restart' | 'relink' | 'renew' | 'enterToken' | 'checkNetwork'
@@ -322,23 +321,6 @@ export function devicePauseWords(
  */
 export function isSandboxDevice(device: { sandbox?: boolean | undefined }): boolean {
   return device.sandbox === true
-}
-
-/**
- * Whether a device's gateway can post to an http:// address on this computer: only one running here. The sandbox plays
- * a hosted gateway (its address is this computer's, yet it refuses this computer's addresses), as the core's reach
- * check does; QA75: the webhook hint offered "http:// only for this computer" to a sandbox device, then refused it.
- */
-export function gatewayPostsToThisComputer(device: {
-  baseUrl: string
-  sandbox?: boolean | undefined
-}): boolean {
-  if (isSandboxDevice(device)) return false
-  try {
-    return isLoopbackHost(new URL(device.baseUrl).hostname)
-  } catch {
-    return false
-  }
 }
 
 /**

@@ -18,7 +18,8 @@ import {
   type HttpUrlProblem
 } from '../../../../shared/domain'
 import type { MessageKey } from '../../../../shared/i18n'
-import { gatewayPostsToThisComputer, isSandboxDevice } from '../../../../shared/device-status'
+import { isSandboxDevice } from '../../../../shared/device-status'
+import { gatewayPostsToThisComputer } from './webhook-reach'
 
 type UrlField = 'webhookUrl' | 'trackingUrl'
 const URL_FIELDS: readonly UrlField[] = ['webhookUrl', 'trackingUrl']
