@@ -601,12 +601,13 @@ describe('core API', () => {
     expect(await core.handlers['files:restoreDraft']({})).toEqual({ files: [], rejected: [] })
   })
 
-  it('reads a photo of the draft back for its thumbnail, and nothing else', async () => {
-    const photo = join(dataDir, 'IMG_2001.jpg')
+  /** A JPEG and a PDF written to the data folder and registered, for the thumbnail tests. */
+  async function aPhotoAndAReport(photoName: string, fill: number) {
+    const photo = join(dataDir, photoName)
     const report = join(dataDir, 'report.pdf')
     const bytes = Buffer.concat([
       Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0]),
-      Buffer.alloc(500, 7)
+      Buffer.alloc(500, fill)
     ])
     await writeFile(photo, bytes)
     await writeFile(report, '%PDF-1.4 the report')
@@ -616,6 +617,11 @@ describe('core API', () => {
         { kind: 'path', path: report }
       ]
     })
+    return { photo, bytes, files }
+  }
+
+  it('reads a photo of the draft back for its thumbnail, and nothing else', async () => {
+    const { photo, bytes, files } = await aPhotoAndAReport('IMG_2001.jpg', 7)
     const [photoHandle, reportHandle] = files.map((file) => file.handle)
     expect(await core.handlers['files:picture']({ handle: photoHandle! })).toEqual({
       type: 'image/jpeg',
@@ -631,20 +637,7 @@ describe('core API', () => {
   // QA71: one's own photo sent in a conversation showed only its name, where a customer's showed its picture.
   it("reads a sent photo's kept copy back for its thumbnail in the thread, and nothing else", async () => {
     const deviceId = await linkedDevice()
-    const photo = join(dataDir, 'IMG_2002.jpg')
-    const report = join(dataDir, 'report.pdf')
-    const bytes = Buffer.concat([
-      Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0]),
-      Buffer.alloc(500, 9)
-    ])
-    await writeFile(photo, bytes)
-    await writeFile(report, '%PDF-1.4 the report')
-    const { files } = await core.handlers['files:register']({
-      sources: [
-        { kind: 'path', path: photo },
-        { kind: 'path', path: report }
-      ]
-    })
+    const { bytes, files } = await aPhotoAndAReport('IMG_2002.jpg', 9)
     const { itemIds } = await core.handlers['outbox:enqueue']({
       deviceId,
       recipients: ['081234567890'],

@@ -5,6 +5,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import type { FakeApi } from '../../testing/fake-api'
+import { answerOutboxExport } from '../../testing/outbox-export'
 import {
   makeBootstrap,
   makeCampaign,
@@ -100,14 +101,7 @@ it('names the filter in Indonesian', async () => {
 })
 
 it('exports what the campaign filter lists', async () => {
-  fake.handle('outbox:export', () => ({
-    fileName: 'outbox.csv',
-    mime: 'text/csv',
-    dataBase64: btoa('a'),
-    count: 1
-  }))
-  URL.createObjectURL = () => 'blob:export'
-  URL.revokeObjectURL = () => undefined
+  answerOutboxExport(fake)
   act(() => useOutbox.getState().setFilters({ campaignId: 'c-promo' }))
   render(<OutboxView />)
   await userEvent.setup().click(screen.getByRole('button', { name: 'Export (CSV)' }))

@@ -5,6 +5,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import type { FakeApi } from '../../testing/fake-api'
+import { answerOutboxExport } from '../../testing/outbox-export'
 import { makeBootstrap, makeDevice, makeItem, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { matchesFilters, NO_FILTERS, resetOutboxStore, useOutbox } from '../../stores/outbox'
@@ -78,14 +79,7 @@ it('keeps a new message in the list only under its own choice: an opted-out one 
 })
 
 it('exports what the choice lists', async () => {
-  fake.handle('outbox:export', () => ({
-    fileName: 'outbox.csv',
-    mime: 'text/csv',
-    dataBase64: btoa('a'),
-    count: 1
-  }))
-  URL.createObjectURL = () => 'blob:export'
-  URL.revokeObjectURL = () => undefined
+  answerOutboxExport(fake)
   act(() => useOutbox.getState().setFilters({ statuses: ['optedOut'] }))
   render(<OutboxView />)
   await userEvent.setup().click(screen.getByRole('button', { name: 'Export (CSV)' }))
