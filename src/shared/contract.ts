@@ -337,7 +337,8 @@ export const OutboxListFilter = z.object({
   to: z.string().optional(),
   /**
    * The items `outbox:since` counts in one of its numbers (the Overview's "N sent today"), by when that happened, not
-   * by when they were created: the same rule (store/happened-since.ts), so the list holds exactly that many.
+   * by when they were created: the same rule (store/happened-since.ts), so the list holds exactly that many; but
+   * for "sent", those deleted or purged since (QA65: still sent, no longer in the outbox to list).
    */
   happenedSince: z
     .object({ event: z.enum(HAPPENED_EVENTS), since: z.iso.datetime({ offset: true }) })
@@ -511,7 +512,8 @@ export type OutboxCounts = z.infer<typeof OutboxCounts>
 export const OutboxSince = z.object({
   /**
    * Messages the gateway took since then and reported sent (countsAsSentToday), by their status now (a read one
-   * counts as read only). One it still holds, refused or cancelled is not among them.
+   * counts as read only). One it still holds, refused or cancelled is not among them. One deleted or purged since
+   * still is, by its status when it left (QA65); kept a few days, so `since` is a recent day's start.
    */
   sent: OutboxStatusCounts,
   /** Messages that failed since then, whether or not the gateway had taken them. */

@@ -1,5 +1,5 @@
 // Deletes final items (and attachments no item needs any more) once their retention has passed, in small chunks.
-import { removeAttachmentFile, removeStrayAttachmentFiles } from '../store'
+import { removeAttachmentFile, removeStrayAttachmentFiles, SENDS_KEPT_MS } from '../store'
 import type { OutboxContext } from './context'
 import { nextChunkSize, yieldToEventLoop } from './turns'
 
@@ -56,6 +56,8 @@ export async function sweepRetention(ctx: OutboxContext): Promise<SweepResult> {
   } finally {
     ctx.store.batchUnsynced(() => ctx.store.resumeSearchAutomerge())
   }
+  // QA65: the send counts and the sent ledger outlive the messages they count, and serve "today" only.
+  ctx.store.batchUnsynced(() => ctx.store.forgetSendsBefore(ctx.now() - SENDS_KEPT_MS))
   // Rows left by a crash between a purge and the file removal.
   for (;;) {
     const orphans = ctx.store.unreferencedAttachments(CHUNK)

@@ -34,6 +34,7 @@ export {
   type ItemOutcome,
   type SendLogCounts
 } from './outbox-store'
+export { SENDS_KEPT_MS } from './outbox-send-counts-store'
 export type { ProgressPoints } from './outbox-progress'
 export { producerRefsIn, type ProducerRefsPage } from './outbox-producer-refs'
 export { producerUnsent, type UnsentItem } from './outbox-producer-unsent'

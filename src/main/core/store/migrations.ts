@@ -54,6 +54,13 @@ const OPTED_OUT_AT_43 = '\u241edesktop.note.optedOut\u241e{}'
 const optedOutAt43 = (row: 'NEW' | 'OLD'): string =>
   `(${row}.status = 'cancelled' AND ${row}.failure_message = '${OPTED_OUT_AT_43}')`
 
+// What the sent ledger's step keeps (GATEWAY_REPORTED_SENT when it shipped) and how its triggers write a row: a
+// shipped step's text, never to change.
+const SENT_LEDGER_STATUSES_68 = `('sent', 'delivered', 'read', 'revoked')`
+const SENT_LEDGER_WRITE_68 = `INSERT INTO outbox_sent_ledger (item_id, accepted_at, status)
+          VALUES (NEW.id, NEW.accepted_at, NEW.status)
+          ON CONFLICT (item_id) DO UPDATE SET accepted_at = excluded.accepted_at, status = excluded.status;`
+
 export const migrations: readonly Migration[] = [
   {
     name: 'durable queue: items, status history, attachments, settings',
@@ -1575,6 +1582,40 @@ export const migrations: readonly Migration[] = [
     // which that Excel opened with each row in one cell: they are written with the file's own separator. NULL for an
     // XLSX and for campaigns imported before this version: the window language's separator is written.
     sql: `ALTER TABLE campaigns ADD COLUMN csv_delimiter TEXT;`
+  },
+  {
+    name: 'outbox: a ledger of what was sent, kept when a message leaves the outbox',
+    // The Overview's "sent today" counted the outbox's rows: a sent message the operator deleted, or retention purged,
+    // left it (QA65: 18 sent today while the gateway's quota had gone down by 19). Each message the gateway took and
+    // reported sent (GATEWAY_REPORTED_SENT then) is kept here with when it was taken and its last status, written by
+    // the same change that makes it so, and kept when its item is deleted. It serves "today": the retention sweep
+    // forgets what was taken more than three days ago (SENDS_KEPT_MS), and the rows before this version are filled in
+    // for those days only.
+    sql: `
+      CREATE TABLE outbox_sent_ledger (
+        item_id TEXT PRIMARY KEY,
+        accepted_at INTEGER NOT NULL,
+        status TEXT NOT NULL
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX outbox_sent_ledger_by_accepted ON outbox_sent_ledger(accepted_at, status);
+      INSERT INTO outbox_sent_ledger (item_id, accepted_at, status)
+        SELECT id, accepted_at, status FROM outbox_items
+        WHERE status IN ${SENT_LEDGER_STATUSES_68}
+          AND accepted_at >= (CAST(strftime('%s', 'now') AS INTEGER) - 3 * 86400) * 1000;
+      CREATE TRIGGER outbox_sent_ledger_on_insert AFTER INSERT ON outbox_items
+      WHEN NEW.status IN ${SENT_LEDGER_STATUSES_68} AND NEW.accepted_at IS NOT NULL BEGIN
+        ${SENT_LEDGER_WRITE_68}
+      END;
+      CREATE TRIGGER outbox_sent_ledger_on_update AFTER UPDATE OF status, accepted_at ON outbox_items
+      WHEN NEW.status IN ${SENT_LEDGER_STATUSES_68} AND NEW.accepted_at IS NOT NULL BEGIN
+        ${SENT_LEDGER_WRITE_68}
+      END;
+      CREATE TRIGGER outbox_sent_ledger_on_unsent AFTER UPDATE OF status, accepted_at ON outbox_items
+      WHEN OLD.status IN ${SENT_LEDGER_STATUSES_68}
+        AND NOT (NEW.status IN ${SENT_LEDGER_STATUSES_68} AND NEW.accepted_at IS NOT NULL) BEGIN
+        DELETE FROM outbox_sent_ledger WHERE item_id = OLD.id;
+      END;
+    `
   }
 ]
 

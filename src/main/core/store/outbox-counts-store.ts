@@ -48,14 +48,16 @@ export class OutboxCountsStore extends OutboxItemsStore {
 
   /**
    * What happened since `since` (ms), by when it happened rather than where items stand (happened-since.ts, the rule
-   * the list's `happenedSince` filter shares): the items the gateway took and sent since then, by their status now,
-   * and those that failed, were cancelled, or were cancelled because their number opted out since then.
+   * the list's `happenedSince` filter shares): the messages the gateway took and sent since then, by their status now
+   * (or when they left the outbox), and the items that failed, were cancelled, or were cancelled because their number
+   * opted out since then.
    */
   since(since: number, optedOutReason: string): SinceCounts {
-    const taken = happenedSince('sent', since, optedOutReason)
+    // QA65: from the sent ledger (migration 68), the same rule kept apart from the items, so a sent message deleted
+    // or purged since is still among them; it keeps the last days only (SENDS_KEPT_MS), enough for "today".
     const rows = this.prepare(
-      `SELECT status, COUNT(*) AS n FROM outbox_items WHERE ${taken.where} GROUP BY status`
-    ).all(...taken.params) as { status: ItemStatus; n: number }[]
+      'SELECT status, COUNT(*) AS n FROM outbox_sent_ledger WHERE accepted_at >= ? GROUP BY status'
+    ).all(since) as { status: ItemStatus; n: number }[]
     const sent = Object.fromEntries(ITEM_STATUSES.map((s) => [s, 0])) as StatusCounts
     for (const row of rows) sent[row.status] = row.n
     const count = (event: keyof Omit<SinceCounts, 'sent'>): number => {

@@ -1,6 +1,7 @@
 // What happened since an instant, by when it happened (the Overview's "today", issue 29), as conditions on
 // outbox_items: the one definition `since()` counts by and `listItems` filters by, so a number and the list it opens
-// never disagree.
+// never disagree. "Sent" is counted from the sent ledger (migration 68), which keeps this rule's messages when they
+// leave the outbox (QA65): the list holds those still in it.
 import { BUCKET_STATUSES, GATEWAY_REPORTED_SENT, type HappenedEvent } from '../../../shared/domain'
 import type { ItemStatus } from './outbox-records'
 
