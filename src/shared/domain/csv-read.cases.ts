@@ -112,6 +112,13 @@ export const NUMBER_LIST_CASES: readonly NumberListCase[] = [
     skipped: ['Nama', 'No HP', 'Ani', 'Budi']
   },
   {
+    // QA: what an Excel user types to keep the leading 0, '0812… and =0812…, was refused as "only digits".
+    name: "a sheet with Excel's '0812… and =0812… cells",
+    content: "Nama;No HP\r\nAni;'0812 3456 7001\r\nBudi;=081234567002\r\n",
+    numbers: ["'0812 3456 7001", '=081234567002'],
+    skipped: ['Nama', 'No HP', 'Ani', 'Budi']
+  },
+  {
     name: 'a sheet whose names and towns hold digits',
     content: 'Nama,Nomor\r\nPelanggan 1,+62 812-3456-7001\r\nToko 2000,0812-3456-7002\r\n',
     numbers: ['+62 812-3456-7001', '0812-3456-7002'],

@@ -107,7 +107,19 @@ export const PHONE_CASES: readonly PhoneCase[] = [
     why: 'Excel\'s text form of a cell in a CSV it exports (keeps the leading 0): was "not digits"'
   },
   { input: ' =" +62 812-7777-0002 " ', expected: { value: '6281277770002' } },
-  { input: '=081277770002', expected: { problem: 'characters' }, why: 'a formula, not a text cell' },
+  {
+    input: '=081277770002',
+    expected: { value: '6281277770002' },
+    why: 'what an Excel user types to keep the leading 0, as a CSV keeps it: was "only digits"'
+  },
+  {
+    input: '=0812-7777-0002',
+    expected: { problem: 'characters' },
+    why: 'a subtraction to a spreadsheet, not digits: only digits after = are a number'
+  },
+  { input: '=+6281277770002', expected: { problem: 'characters' } },
+  { input: '=SUM(0812)', expected: { problem: 'characters' } },
+  { input: "'=081277770002", expected: { value: '6281277770002' }, why: "the CSV writer's quote before it" },
   { input: '="081277770002', expected: { problem: 'characters' }, why: 'a text cell not closed' },
   {
     input: "'+62 812 3456 7890",
@@ -122,10 +134,17 @@ export const PHONE_CASES: readonly PhoneCase[] = [
   },
   { input: "'6281234567890", expected: { value: '6281234567890' } },
   {
-    input: "'12345",
-    expected: { problem: 'characters' },
-    why: 'no writer quotes a number a spreadsheet keeps'
+    input: "'0812 3456 7890",
+    expected: { value: '6281234567890' },
+    why: 'Excel\'s text mark typed before a number with separators: was "only digits"'
   },
+  { input: "'0812-3456-7890", expected: { value: '6281234567890' } },
+  {
+    input: "'12345",
+    expected: { problem: 'prefix' },
+    why: 'the number behind the text mark, named for what is wrong with it'
+  },
+  { input: "'0812abc", expected: { problem: 'characters' } },
   { input: "''+6281234567890", expected: { problem: 'characters' } },
   { input: '="0812abc"', expected: { problem: 'characters' } },
   { input: '0812²3456789', expected: { problem: 'characters' }, why: 'a superscript is no digit to send' },

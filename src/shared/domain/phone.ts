@@ -22,7 +22,8 @@ const SEPARATORS = /[\s\-().\u00a0]/g
  * The gateway's own normalisation (ours): `08…`, `8…`, `+62 8…`, `62…`, `0062…`, spaced, dashed or bracketed
  * forms become `62…` digits, a `+` or `00` with another country code keeps it, read as written elsewhere too
  * (writtenNumber): full-width or Arabic-Indic digits, Unicode dashes, invisible format characters, a `tel:` link, and
- * Excel's `="…"` text cell (a CSV it exported: this rule is what the campaign and opt-out imports read cells by).
+ * Excel's `="…"` text cell, its `'` text mark and a bare `=` before digits (what a CSV holds: this rule is what the
+ * campaign and opt-out imports read cells by).
  * Validity for the resulting country and number type is libphonenumber's (full metadata, so mobile and landline can
  * be told apart).
  */

@@ -2,7 +2,7 @@
 // and the window's twin of that list (matchesFilters in stores/outbox.ts). Apart from phone.ts, and free of its
 // phone-number library: the window's start reads it, and the library is ~190 kB the start must not carry
 // (test/boot/window-start.test.ts).
-import { isChangedAsNumber, isFormulaLike } from './csv-formula'
+import { isFormulaLike } from './csv-formula'
 
 /** Digits, one leading +, the separators people type inside a number, nothing else: text that reads as a number. */
 export const NUMBER_LIKE = /^\+?[\d\s\-().\u00a0]*\d[\d\s\-().\u00a0]*$/
@@ -47,20 +47,26 @@ export function numberText(input: string): string {
 const TEL_LINK = /^tel:(?:\/\/)?/i
 /** Excel's text form of a cell in a CSV it writes, `="081234567890"`, so the leading 0 survives a re-open. */
 const EXCEL_TEXT = /^="(.*)"$/s
+/**
+ * A bare `=` before digits alone, `=081234567890`, what an Excel user types to keep the leading 0 (QA: refused as "only
+ * digits"). An `=` before anything else (`=0812-3456-7890`, a subtraction) is a formula, and stays no number.
+ */
+const EXCEL_DIGITS = /^=(\d+)$/
 
 /**
  * `input` as the number written in it, trimmed: its characters as numberText reads them, without the quote a CSV
  * writer puts before a formula-like cell (csv-export's rule: the skipped rows file writes "+62 812…" as "'+62 812…")
- * or before digits a spreadsheet would change (spreadsheetTextCell: "'081234567890"),
- * then the number inside Excel's `="…"` text cell and inside a `tel:` link (a number copied from a web page). How the
- * phone rule (checkPhone) and the searches (phoneSearch, recipientSearchTerms) read a number, so each finds what the
- * other takes.
+ * or before digits a spreadsheet would change (spreadsheetTextCell: "'081234567890"), the text mark an Excel user
+ * types before any number ("'0812 3456 7890", QA: refused as "only digits"), then the number inside Excel's `="…"`
+ * text cell or after a bare `=` before digits alone (EXCEL_DIGITS), and inside a `tel:` link (a number copied from a
+ * web page). How the phone rule (checkPhone) and the searches (phoneSearch, recipientSearchTerms) read a number, so
+ * each finds what the other takes.
  */
 export function writtenNumber(input: string): string {
   const typed = numberText(input).trim()
-  const quoted = typed.startsWith("'") ? typed.slice(1) : null
-  const text = quoted !== null && (isFormulaLike(quoted) || isChangedAsNumber(quoted)) ? quoted.trim() : typed
-  const excel = text.startsWith('=') ? EXCEL_TEXT.exec(text) : null
+  const quoted = typed.startsWith("'") ? typed.slice(1).trim() : null
+  const text = quoted !== null && (isFormulaLike(quoted) || NUMBER_LIKE.test(quoted)) ? quoted : typed
+  const excel = text.startsWith('=') ? (EXCEL_TEXT.exec(text) ?? EXCEL_DIGITS.exec(text)) : null
   const inner = excel ? (excel[1] ?? '').trim() : text
   return TEL_LINK.test(inner) ? inner.replace(TEL_LINK, '').trim() : inner
 }

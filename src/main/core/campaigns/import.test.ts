@@ -338,6 +338,28 @@ describe('readSpreadsheet', () => {
     expect(rows[5]?.problems[0]).toMatchObject({ reason: 'characters' })
   })
 
+  // QA: what an Excel user types to keep the leading 0 ('0812… and a bare =0812…) was "invalid number: not digits";
+  // an = before anything but digits is a formula, and stays refused.
+  it("checks the phones typed behind Excel's ' text mark or a bare = before digits", async () => {
+    const csv =
+      "Nama,HP\r\nBudi,'0812-7777-0006\r\nSiti,=081277770007\r\nTono,'081277770008\r\nRudi,=0812-7777-0009\r\n"
+    const sheet = await readSpreadsheet(new TextEncoder().encode(csv), 'x.csv')
+    const { rows } = checkRows({
+      campaignId: 'c1',
+      sheet,
+      mapping: { phone: 'HP', variables: ['Nama'] },
+      template: 'Halo {Nama}',
+      optedOut: new Set()
+    })
+    expect(rows.map((r) => [r.rowNumber, r.phone, r.problems.map((p) => p.code)])).toEqual([
+      [2, '6281277770006', []],
+      [3, '6281277770007', []],
+      [4, '6281277770008', []],
+      [5, null, ['invalid_phone']]
+    ])
+    expect(rows[3]?.problems[0]).toMatchObject({ reason: 'characters' })
+  })
+
   it('reads XLSX: numeric phones keep every digit, formulas give their result, styled empty rows vanish', async () => {
     const sheet = await readSpreadsheet(fixture('numeric-phones.xlsx'), 'x.xlsx')
     expect(sheet.format).toEqual({ kind: 'xlsx', sheetName: 'Pelanggan' })
