@@ -523,7 +523,12 @@ export const OutboxSince = z.object({
   /** Cancelled since then because their number opted out (a campaign's row): nobody cancelled them. */
   optedOut: z.number().int(),
   /** When `until` was asked: the scheduled that go only from then on (due after "today"), held ones not counted. */
-  scheduledAfter: z.number().int().optional()
+  scheduledAfter: z.number().int().optional(),
+  /**
+   * When `until` was asked: of the scheduled due before it, those a device's daily cap holds past its day (its sends
+   * today and what is in line before them use the cap up): not due "later today".
+   */
+  scheduledCapHeld: z.number().int().optional()
 })
 export type OutboxSince = z.infer<typeof OutboxSince>
 

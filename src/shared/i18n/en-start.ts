@@ -55,6 +55,7 @@ export const enStart = {
   'overview.today.part.scheduled': '{scheduled} scheduled for later',
   'overview.today.part.scheduledToday': '{scheduled} due later today',
   'overview.today.part.scheduledAfter': '{scheduled} after today',
+  'overview.today.part.scheduledCapHeld': "{scheduled} scheduled until a device's daily cap starts again",
   'overview.today.part.paused': '{paused} paused',
   'overview.today.part.stopped': '{queued} until {device} can send',
   'overview.today.part.capSpent': "{queued} until {device}'s daily cap starts again",

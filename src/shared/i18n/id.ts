@@ -597,6 +597,7 @@ export const id: Record<MessageKey, string> = {
   'overview.today.part.scheduled': '{scheduled} terjadwal untuk nanti',
   'overview.today.part.scheduledToday': '{scheduled} jatuh tempo nanti hari ini',
   'overview.today.part.scheduledAfter': '{scheduled} setelah hari ini',
+  'overview.today.part.scheduledCapHeld': '{scheduled} terjadwal sampai batas harian perangkat dimulai lagi',
   'overview.today.part.paused': '{paused} dijeda',
   'overview.today.part.stopped': '{queued} sampai {device} bisa mengirim',
   'overview.today.part.capSpent': '{queued} sampai batas harian {device} dimulai lagi',

@@ -156,3 +156,42 @@ describe('a daily cap that starts to hold a device (QA26 Q26-02)', () => {
     expect(fixture.bulk.length).toBe(bulkBefore + 1)
   })
 })
+
+// QA: the Overview said "5 waiting (5 due later today)" of scheduled messages the device's daily cap holds past today.
+describe('the scheduled a daily cap holds past today', () => {
+  let fx: OutboxFixture | undefined
+  afterEach(async () => {
+    await fx?.outbox.stop()
+    fx?.close()
+  })
+
+  it('counts those due today beyond what the cap leaves, after what is already in line, apart', async () => {
+    // FakeClock starts at 2026-01-15T03:00Z = 10:00 in Jakarta.
+    const fixture = makeFixture({ pacingMs: 0, dayZoneOf: () => 'Asia/Jakarta' })
+    fx = fixture
+    let cap: number | null = 4
+    fixture.outbox.addDeviceBudget(() => cap)
+    await fixture.outbox.start()
+    await fixture.outbox.add([newTextItem('sent', { recipient: '628120000001' })])
+    await fixture.runUntil(() => fixture.gateway.messages.length === 1)
+    await fixture.outbox.setPaused(true)
+    // In line before them: one queued now. The cap of 4 leaves two today for the four scheduled at 18:00.
+    await fixture.outbox.add([newTextItem('queued', { recipient: '628120000002' })])
+    const schedule = (localTime: string) =>
+      fixture.outbox.enqueue({
+        deviceId: 'd1',
+        recipients: ['628120000003', '628120000004'],
+        entries: [{ kind: 'text', text: localTime }],
+        schedule: { localTime, timezone: 'Asia/Jakarta', mode: 'local' }
+      })
+    await schedule('2026-01-15T18:00')
+    await schedule('2026-01-15T19:00')
+    await schedule('2026-01-16T09:00')
+    const dayStart = Date.parse('2026-01-14T17:00:00.000Z')
+    const dayEnd = Date.parse('2026-01-15T17:00:00.000Z')
+    expect(fixture.outbox.since(dayStart, dayEnd)).toMatchObject({ scheduledAfter: 2, scheduledCapHeld: 2 })
+    // Without a cap, none is held.
+    cap = null
+    expect(fixture.outbox.since(dayStart, dayEnd)).toMatchObject({ scheduledCapHeld: 0 })
+  })
+})

@@ -3,6 +3,7 @@
 // risk a cap exists for is the number's, not a campaign's: two campaigns on one device share it.
 import { encodeNote } from '../../../shared/i18n/notes'
 import { dayBoundsIn } from '../../../shared/domain'
+import type { OutboxStore } from '../store'
 import type { SendPolicy } from './policies'
 
 export interface DeviceBudgetDeps {
@@ -61,4 +62,26 @@ export function deviceBudgetPolicy(deps: DeviceBudgetDeps): SendPolicy {
       return wait && { wait: { ...wait, scope: 'device' } }
     }
   }
+}
+
+/**
+ * Of the scheduled due before `until`, those a device's daily cap holds past its day's end (QA: the Overview said
+ * "5 due later today" of messages its cap held until tomorrow). The cap lets a device send cap − sentToday more
+ * today; what is already queued goes first, the scheduled in their time order after it, so the last of them are the
+ * ones held. Counted up to the device's day's end when it comes before `until`: after it a new day's cap starts.
+ */
+export function scheduledCapHeld(
+  deps: DeviceBudgetDeps,
+  store: Pick<OutboxStore, 'devicesScheduledBefore' | 'capLineBefore'>,
+  until: number,
+  now: number
+): number {
+  let held = 0
+  for (const deviceId of store.devicesScheduledBefore(until)) {
+    const { cap, sentToday, resetsAt } = deviceBudget(deps, deviceId, now)
+    if (cap === null) continue
+    const { queued, scheduled } = store.capLineBefore(deviceId, Math.min(until, resetsAt))
+    held += Math.min(scheduled, Math.max(0, sentToday + queued + scheduled - cap))
+  }
+  return held
 }

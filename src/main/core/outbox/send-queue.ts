@@ -25,11 +25,11 @@ import { copyFile, copyFiles, sentPicture } from './file-copies'
 import { flush, type FlushOptions } from './flush'
 import { createKernelCore, type AddOptions, type KernelInput, type Ticker } from './kernel'
 import { createOperatorActions, type BulkResult, type ItemMove } from './operator-actions'
-import { OPTED_OUT_NOTE, type RetryHook, type SendPolicy } from './policies'
+import type { RetryHook, SendPolicy } from './policies'
 import { releaseAttachments, type SweepResult } from './retention'
 import { applyReportStatus } from './tracker'
 import type { BlockReason, FileEntry, FlushSummary, OutboxEvents } from './types'
-import { campaignCountsView, countsView, itemViews, toStatusCountsView } from './views'
+import { campaignCountsView, countsView, itemViews, sinceView } from './views'
 import { createTakeBacks } from './take-back'
 import { createOtherProcesses } from './other-processes'
 import type { OutboxItemView, TakeBackPlanView, TakeBackView } from '../../../shared/contract'
@@ -288,18 +288,11 @@ export function createSendQueue(input: KernelInput) {
     campaignCounts: (campaignId: string) => campaignCountsView(store, campaignId),
     /**
      * What happened since an instant (the Overview's "today"): by when messages were sent, not where they are now;
-     * with `until` (the day's end), also how many scheduled go only from then on (not today's waiting, QA13 Q13-07).
+     * with `until` (the day's end), also how many scheduled go only from then on (not today's waiting, QA13 Q13-07),
+     * and how many due before it a device's daily cap holds past its day (scheduledCapHeld).
      */
-    since: (since: number, until?: number) => {
-      const { sent, failed, cancelled, optedOut } = store.since(since, OPTED_OUT_NOTE)
-      return {
-        sent: toStatusCountsView(sent),
-        failed,
-        cancelled,
-        optedOut,
-        ...(until === undefined ? {} : { scheduledAfter: store.scheduledFrom(until) })
-      }
-    },
+    since: (since: number, until?: number) =>
+      sinceView(store, since, until, dailyCapOf ? budgetDeps(dailyCapOf) : null, core.clock.now()),
     recentRecipients: (limit = 20): string[] => store.recentRecipients(limit),
     /**
      * What a device sent to one chat, each with when it shows there (when the gateway took it; see SHOWN_AT), newest

@@ -20,6 +20,7 @@ import { OutboxError, type ListFilter } from './types'
 import { storedDeviceWaits } from './device-waits'
 import { foreseenCancel, OPTED_OUT_NOTE, retryRefusalOf, type RetryHook, type SendPolicy } from './policies'
 import { RETRYABLE } from './status'
+import { scheduledCapHeld, type DeviceBudgetDeps } from './device-budget'
 import { holdingWait, type CANCEL_REASON_CODES } from '../../../shared/domain'
 import type { MessageKey, Params } from '../../../shared/i18n'
 import { decodeNote, noteFields, translateNote } from '../../../shared/i18n/notes'
@@ -299,5 +300,32 @@ export function toItemFilter(filter: ListFilter): ItemFilter {
     }),
     offset: filter.offset ?? 0,
     limit: Math.min(filter.limit ?? 200, 1000)
+  }
+}
+
+/**
+ * What happened since an instant (the Overview's "today"): by when messages were sent, not where they are now; with
+ * `until` (the day's end), also how many scheduled go only from then on (not today's waiting, QA13 Q13-07), and how
+ * many due before it a device's daily cap holds past its day (`budget`: null while no cap is plugged in).
+ */
+export function sinceView(
+  store: OutboxStore,
+  since: number,
+  until: number | undefined,
+  budget: DeviceBudgetDeps | null,
+  now: number
+) {
+  const { sent, failed, cancelled, optedOut } = store.since(since, OPTED_OUT_NOTE)
+  return {
+    sent: toStatusCountsView(sent),
+    failed,
+    cancelled,
+    optedOut,
+    ...(until === undefined
+      ? {}
+      : {
+          scheduledAfter: store.scheduledFrom(until),
+          scheduledCapHeld: budget ? scheduledCapHeld(budget, store, until, now) : 0
+        })
   }
 }

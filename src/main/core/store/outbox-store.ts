@@ -128,6 +128,29 @@ export class OutboxStore extends OutboxTerminalMovesStore {
     return row.n
   }
 
+  /** The devices with scheduled items (not held) due before `before`: those whose daily cap may hold some. */
+  devicesScheduledBefore(before: number): string[] {
+    const rows = this.prepare(
+      `SELECT DISTINCT device_id AS id FROM outbox_items i WHERE status = 'scheduled' AND held = 0 AND not_before < ? AND ${unfenced('i')}`
+    ).all(before) as { id: string }[]
+    return rows.map((row) => row.id)
+  }
+
+  /**
+   * What is in line on `deviceId` before `before` under its daily cap: the queued not held due by then, and the
+   * scheduled ones the outbox sends itself due by then (one the gateway fires at its time is under no cap of ours).
+   */
+  capLineBefore(deviceId: string, before: number): { queued: number; scheduled: number } {
+    const row = this.prepare(
+      `SELECT
+         COALESCE(SUM(status = 'queued' AND (not_before IS NULL OR not_before < ?)), 0) AS queued,
+         COALESCE(SUM(status = 'scheduled' AND not_before < ? AND COALESCE(schedule_mode, '') <> 'gateway'), 0)
+           AS scheduled
+       FROM outbox_items i WHERE i.device_id = ? AND held = 0 AND status IN ('queued', 'scheduled') AND ${unfenced('i')}`
+    ).get(before, before, deviceId) as { queued: number; scheduled: number }
+    return row
+  }
+
   /**
    * Items waiting to go through `deviceId` before `before` (its day's end), whichever producer queued them: queued
    * ones not held, and scheduled ones due by then. A new campaign's estimate and summary count them against the

@@ -20,13 +20,20 @@ import { computerZone, todayIn, zoneLabel } from '../../i18n/dates'
 let fake: FakeApi
 
 /** A day with nothing sent, failed or cancelled yet; `scheduledAfter` of the scheduled go only after it. */
-function nothingHappenedToday({ scheduledAfter }: { scheduledAfter: number }): void {
+function nothingHappenedToday({
+  scheduledAfter,
+  scheduledCapHeld
+}: {
+  scheduledAfter: number
+  scheduledCapHeld?: number
+}): void {
   fake.handle('outbox:since', () => ({
     sent: EMPTY_COUNTS,
     failed: 0,
     cancelled: 0,
     optedOut: 0,
-    scheduledAfter
+    scheduledAfter,
+    ...(scheduledCapHeld === undefined ? {} : { scheduledCapHeld })
   }))
 }
 
@@ -386,6 +393,27 @@ describe('overview', () => {
       // Asked up to the start of the operator's next day.
       const asked = fake.requests('outbox:since').at(-1)!
       expect(asked.until).toBe(todayIn('Asia/Jakarta').until)
+    }
+  )
+
+  // QA: "5 waiting (5 due later today)" while a device's daily cap held 3 of them past today.
+  it.each([
+    [
+      'en',
+      "5 waiting (1 due later today, 3 scheduled until a device's daily cap starts again, 1 after today)"
+    ],
+    [
+      'id',
+      '5 menunggu (1 jatuh tempo nanti hari ini, 3 terjadwal sampai batas harian perangkat dimulai lagi, 1 setelah hari ini)'
+    ]
+  ] as const)(
+    'does not count the scheduled a daily cap holds past today as due later today (%s)',
+    async (language, words) => {
+      nothingHappenedToday({ scheduledAfter: 1, scheduledCapHeld: 3 })
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+      useOutbox.getState().setCounts({ ...EMPTY_COUNTS, scheduled: 5, total: 5 }, false, 0)
+      render(<OverviewView />)
+      expect(await screen.findByRole('button', { name: words })).toBeTruthy()
     }
   )
 

@@ -77,6 +77,8 @@ interface TodayNumbers {
   scheduled: number
   /** Of `scheduled`, those due only after today (null when the core did not say): not today's (QA13 Q13-07). */
   scheduledAfterToday: number | null
+  /** Of `scheduled`, those due today that a device's daily cap holds past today (0 when the core did not say). */
+  scheduledCapHeld: number
   /** Of `numbers.waiting`, the scheduled that came due while the app was closed, held for the operator (Q13-01). */
   held: number
   /** Of `numbers.waiting`, the queued a pause holds (QA F21): named, not counted apart. */
@@ -225,6 +227,7 @@ function useTodayNumbers(): TodayNumbers | null {
     held: Math.min(heldOverdue, counts.scheduled),
     scheduled: counts.scheduled - Math.min(heldOverdue, counts.scheduled),
     scheduledAfterToday: since.reply.scheduledAfter ?? null,
+    scheduledCapHeld: since.reply.scheduledCapHeld ?? 0,
     paused,
     stopped,
     outsideHours,
@@ -234,16 +237,23 @@ function useTodayNumbers(): TodayNumbers | null {
   }
 }
 
-/** The scheduled for later: those due later today told from those due after today when the core said how many. */
+/**
+ * The scheduled for later: those due later today told from those due after today when the core said how many, and
+ * from those due today a device's daily cap holds past it (QA: "5 due later today" of which its cap held 3).
+ */
 function scheduledParts(today: TodayNumbers, t: Translate, locale: string): string[] {
   if (today.scheduled === 0) return []
   if (today.scheduledAfterToday === null)
     return [t('overview.today.part.scheduled', { scheduled: formatCount(today.scheduled, locale) })]
   const after = Math.min(today.scheduledAfterToday, today.scheduled)
-  const laterToday = today.scheduled - after
+  const capHeld = Math.min(today.scheduledCapHeld, today.scheduled - after)
+  const laterToday = today.scheduled - after - capHeld
   return [
     laterToday > 0
       ? t('overview.today.part.scheduledToday', { scheduled: formatCount(laterToday, locale) })
+      : null,
+    capHeld > 0
+      ? t('overview.today.part.scheduledCapHeld', { scheduled: formatCount(capHeld, locale) })
       : null,
     after > 0 ? t('overview.today.part.scheduledAfter', { scheduled: formatCount(after, locale) }) : null
   ].filter((part): part is string => part !== null)
