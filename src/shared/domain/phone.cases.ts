@@ -203,6 +203,9 @@ export const GROUP_ID_CASES: readonly { input: string; problem: GroupIdProblem |
   { input: '\u200e120363210179095768\u200f', problem: null, value: '120363210179095768' },
   { input: '\u2066 6287817274185-1632192971 \u2069', problem: null, value: '6287817274185-1632192971' },
   { input: '1203632101\u200b79095768', problem: null, value: '120363210179095768' },
+  // Bidi embeddings and overrides (U+202A–202E) as well as marks and isolates: the phone rule drops them too.
+  { input: '\u202a120363210179095768\u202c', problem: null, value: '120363210179095768' },
+  { input: '\u202e6287817274185-1632192971\u202c', problem: null, value: '6287817274185-1632192971' },
   { input: '\u200e0812 3456 7890', problem: 'groupIsPhone' },
   { input: '120363210179095768', problem: null },
   { input: '872468237asd-6281218', problem: null },
