@@ -20,6 +20,7 @@ import { ListStatus } from '../../ui/ListStatus'
 import { useRecipientsText } from '../../ui/RecipientName'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import { useRowLeftLine } from '../../ui/use-row-left-line'
+import { RowsKeepPlace } from '../../ui/RowsKeepPlace'
 import { useDevices } from '../../stores/devices'
 import { scanCause } from '../../../../shared/device-status'
 
@@ -43,8 +44,10 @@ export function GatewayReminderList({
 }): React.JSX.Element {
   const t = useT()
   const headingRef = useRef<HTMLHeadingElement>(null)
-  // A deleted reminder leaves the list with the button pressed: focus goes to the line saying so (as in Schedules).
-  const { left, say, clear, lineRef } = useRowLeftLine<{ text: string }>()
+  // A deleted reminder leaves the list with the button pressed: the row after it takes the focus (RowsKeepPlace: the
+  // one before for the last, the heading for none left), and the line says what was done without taking it, as in
+  // Schedules (QA74: the line took it, and the next Tab went to "Skip to content").
+  const { left, announce, clear, lineRef } = useRowLeftLine<{ text: string }>()
   useResultGoesWhenStarted(actionsElsewhere, clear)
   return (
     <section className="card" aria-labelledby="gateway-reminders-heading">
@@ -60,21 +63,23 @@ export function GatewayReminderList({
         onRetry={onRetry}
         waitsOn={headingRef}
       />
-      {reminders !== null && reminders.length > 0 ? (
-        <ul className="service-list" aria-label={t('reminders.gatewayList')}>
-          {reminders.map((reminder) => (
-            <ReminderRow
-              actionsElsewhere={actionsElsewhere}
-              key={reminder.id}
-              reminder={reminder}
-              onChanged={(leaving) => {
-                onChanged()
-                if (leaving) say({ text: leaving })
-              }}
-            />
-          ))}
-        </ul>
-      ) : null}
+      <RowsKeepPlace headingId="gateway-reminders-heading">
+        {reminders !== null && reminders.length > 0 ? (
+          <ul className="service-list" aria-label={t('reminders.gatewayList')}>
+            {reminders.map((reminder) => (
+              <ReminderRow
+                actionsElsewhere={actionsElsewhere}
+                key={reminder.id}
+                reminder={reminder}
+                onChanged={(leaving) => {
+                  onChanged()
+                  if (leaving) announce({ text: leaving })
+                }}
+              />
+            ))}
+          </ul>
+        ) : null}
+      </RowsKeepPlace>
       <p ref={lineRef} tabIndex={-1} role="status" className="muted small" data-testid="reminders-result">
         {left?.text ?? ''}
       </p>

@@ -26,6 +26,10 @@ const reminder = makeReminder()
 
 const series = makeSeries()
 
+/** The two lists' headings, as the window names them in English. */
+const gatewayListHeading = translate('en', 'reminders.gatewayList')
+const seriesListHeading = translate('en', 'reminders.localList')
+
 beforeEach(() => {
   fake = installFakeApi()
   seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', sandbox: true })] }))
@@ -1454,19 +1458,68 @@ describe('RemindersView', () => {
     expect(document.activeElement).toBe(screen.getByTestId('series-feedback-s-1'))
     expect(document.activeElement?.textContent).toBe('Stopped.')
 
-    // Deleted rows leave their lists: the focus goes to the list's line saying so.
+    // Deleted rows leave their lists: none left beside them, the focus goes to the list's heading (QA74: it went to
+    // the line under the list, and the next Tab to "Skip to content"), the line saying what was done.
     await user.click(screen.getByTestId('reminder-delete-r-1'))
     await user.click(screen.getByTestId('reminder-delete-confirm-r-1'))
     await waitFor(() => expect(screen.queryByTestId('reminder-row')).toBeNull())
-    expect(document.activeElement).toBe(screen.getByTestId('reminders-result'))
-    expect(document.activeElement?.textContent).toBe('+62 812-3456-7890: Deleted.')
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: gatewayListHeading }))
+    expect(screen.getByTestId('reminders-result').textContent).toBe('+62 812-3456-7890: Deleted.')
 
     await user.click(screen.getByTestId('series-delete-s-1'))
     await user.click(screen.getByTestId('series-delete-confirm-s-1'))
     await waitFor(() => expect(screen.queryByTestId('series-row')).toBeNull())
-    expect(document.activeElement).toBe(screen.getByTestId('series-result'))
-    expect(document.activeElement?.textContent).toBe('+62 812-3456-7890, +62 813-9999-8888: Deleted.')
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: seriesListHeading }))
+    expect(screen.getByTestId('series-result').textContent).toBe(
+      '+62 812-3456-7890, +62 813-9999-8888: Deleted.'
+    )
   })
+
+  // QA74 (QA62): deleting the second of three reminders put the focus on the status line under the list, as Schedules
+  // did before; the row after it takes it (the one before for the last, the heading for none left), the line says
+  // what was done without taking it.
+  it.each(['gateway', 'series'] as const)(
+    'gives the focus to the next row as a deleted %s row leaves, else the one before, else the heading',
+    async (list) => {
+      const phones = ['6281234560100', '6281234560101', '6281234560102']
+      let reminders = ['a', 'b', 'c'].map((letter, index) =>
+        makeReminder({ id: `r-${letter}`, phone: phones[index]! })
+      )
+      let seriesListed = ['a', 'b', 'c'].map((letter, index) =>
+        makeSeries({ id: `s-${letter}`, recipients: [phones[index]!] })
+      )
+      fake.handle('reminders:list', () => ({ reminders }))
+      fake.handle('series:list', () => ({ series: seriesListed }))
+      fake.handle('reminders:delete', ({ id }) => {
+        reminders = reminders.filter((one) => one.id !== id)
+        return { ok: true }
+      })
+      fake.handle('series:delete', ({ id }) => {
+        seriesListed = seriesListed.filter((one) => one.id !== id)
+        return { ok: true, cancelledMade: 0, madeUnsent: null }
+      })
+      const user = userEvent.setup()
+      render(<RemindersView />)
+      const [prefix, rowTestId, line, heading] =
+        list === 'gateway'
+          ? (['reminder', 'reminder-row', 'reminders-result', gatewayListHeading] as const)
+          : (['series', 'series-row', 'series-result', seriesListHeading] as const)
+      const row = (letter: string): HTMLElement | null =>
+        document.querySelector<HTMLElement>(`[data-testid="${rowTestId}"][data-id="${prefix[0]}-${letter}"]`)
+      for (const [deleted, focused, recipient] of [
+        ['b', () => row('c'), '+62 812-3456-0101'],
+        ['c', () => row('a'), '+62 812-3456-0102'],
+        ['a', () => screen.getByRole('heading', { name: heading }), '+62 812-3456-0100']
+      ] as const) {
+        const id = `${prefix[0]}-${deleted}`
+        await user.click(await screen.findByTestId(`${prefix}-delete-${id}`))
+        await user.click(screen.getByTestId(`${prefix}-delete-confirm-${id}`))
+        await waitFor(() => expect(row(deleted)).toBeNull())
+        expect(document.activeElement).toBe(focused())
+        expect(screen.getByTestId(line).textContent).toBe(`${recipient}: Deleted.`)
+      }
+    }
+  )
 
   it.each([
     { language: 'en', edit: 'Edit', hint: "On the gateway's clock (WIB for most accounts)." },

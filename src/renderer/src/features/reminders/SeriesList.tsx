@@ -25,6 +25,7 @@ import { openOutboxAt, type OutboxFilters } from '../../stores/outbox'
 import { useViewFocus } from '../../ui/view-focus'
 import { SeriesEndFields, useSeriesEndCheck, type SeriesEndDraft } from './SeriesEndFields'
 import { useRowLeftLine } from '../../ui/use-row-left-line'
+import { RowsKeepPlace } from '../../ui/RowsKeepPlace'
 
 /** What an action that takes a row out of the list did, and the Outbox at what it left to go (null: nothing). */
 interface Leaving {
@@ -61,8 +62,10 @@ export function SeriesList({
 }): React.JSX.Element {
   const t = useT()
   const headingRef = useRef<HTMLHeadingElement>(null)
-  // A deleted series leaves the list with the button pressed: focus goes to the line saying so (as in Schedules).
-  const { left, say, clear, lineRef } = useRowLeftLine<Leaving>()
+  // A deleted series leaves the list with the button pressed: the row after it takes the focus (RowsKeepPlace: the one
+  // before for the last, the heading for none left), and the line says what was done without taking it, as in
+  // Schedules (QA74: the line took it, and the next Tab went to "Skip to content").
+  const { left, announce, clear, lineRef } = useRowLeftLine<Leaving>()
   useResultGoesWhenStarted(actionsElsewhere, clear)
   const leftOutbox = left?.outbox ?? null
   return (
@@ -79,21 +82,23 @@ export function SeriesList({
         onRetry={onRetry}
         waitsOn={headingRef}
       />
-      {series !== null && series.length > 0 ? (
-        <ul className="service-list" aria-label={t('reminders.localList')}>
-          {series.map((one) => (
-            <SeriesRow
-              actionsElsewhere={actionsElsewhere}
-              key={one.id}
-              series={one}
-              onChanged={(leaving) => {
-                onChanged()
-                if (leaving) say(leaving)
-              }}
-            />
-          ))}
-        </ul>
-      ) : null}
+      <RowsKeepPlace headingId="series-heading">
+        {series !== null && series.length > 0 ? (
+          <ul className="service-list" aria-label={t('reminders.localList')}>
+            {series.map((one) => (
+              <SeriesRow
+                actionsElsewhere={actionsElsewhere}
+                key={one.id}
+                series={one}
+                onChanged={(leaving) => {
+                  onChanged()
+                  if (leaving) announce(leaving)
+                }}
+              />
+            ))}
+          </ul>
+        ) : null}
+      </RowsKeepPlace>
       <p ref={lineRef} tabIndex={-1} role="status" className="muted small" data-testid="series-result">
         {left?.text ?? ''}
       </p>
