@@ -62,23 +62,20 @@ export function OutboxFilters(): React.JSX.Element {
   const campaigns = useCampaignChoices()
   const [recipient, setRecipient] = useTypedFilter('recipient')
   const [text, setText] = useTypedFilter('text')
-  // A removed chip or "Clear filters" takes its button away: the focus goes to the next chip, else to the filters
-  // (QA N6: it fell to the page).
+  // A removed chip or "Clear filters" takes its button away (QA N6: the focus fell to the page). "Clear filters" and
+  // the last chip removed give the focus to the first filter: the first status box while they are shown, else the
+  // first field, the form only when neither is there (QA74: the whole form took it, a 1053×158 outlined box).
   const formRef = useRef<HTMLFormElement>(null)
-  const { list: chipsList, removing: removingChip } = useChipRemoval(
-    () => formRef.current,
-    'button.filter-chip'
-  )
-  // "Clear filters" gives the focus to the first filter: the first status box while they are shown, else the first
-  // field (QA74: the whole form took it, a 1053×158 outlined box).
-  const [clearedFrom, setClearedFrom] = useState(0)
   const moreRef = useRef<HTMLDetailsElement>(null)
-  useLayoutEffect(() => {
-    if (clearedFrom === 0) return
-    const first = moreRef.current?.open
+  const firstFilter = (): HTMLElement | null =>
+    (moreRef.current?.open
       ? moreRef.current.querySelector<HTMLElement>('.status-filter input')
-      : formRef.current?.querySelector<HTMLElement>('input')
-    ;(first ?? formRef.current)?.focus()
+      : formRef.current?.querySelector<HTMLElement>('input')) ?? formRef.current
+  // A removed chip: the next chip, else the first filter.
+  const { list: chipsList, removing: removingChip } = useChipRemoval(firstFilter, 'button.filter-chip')
+  const [clearedFrom, setClearedFrom] = useState(0)
+  useLayoutEffect(() => {
+    if (clearedFrom > 0) firstFilter()?.focus()
   }, [clearedFrom])
 
   function toggleStatus(status: StatusFilterChoice, on: boolean): void {

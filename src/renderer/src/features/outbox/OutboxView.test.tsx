@@ -345,7 +345,9 @@ describe('export with nothing to export', () => {
 })
 
 describe('focus after the filters and the export act (QA N6, N9: it dropped to the page)', () => {
-  it('moves to the next chip when a chip is removed, then to the filters once none is left', async () => {
+  // QA74: the last chip removed gave the focus to the whole filter form (a big outlined box): it goes to the first
+  // filter control, as after "Clear filters".
+  it('moves to the next chip when a chip is removed, then to the first filter once none is left', async () => {
     const user = userEvent.setup()
     render(<OutboxView />)
     await screen.findByText('Text: Message 0')
@@ -354,7 +356,15 @@ describe('focus after the filters and the export act (QA N6, N9: it dropped to t
     await user.click(screen.getByRole('button', { name: 'Remove the filter Read' }))
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove the filter Failed' }))
     await user.click(screen.getByRole('button', { name: 'Remove the filter Failed' }))
-    expect(document.activeElement).toBe(screen.getByRole('search', { name: 'Filter the outbox' }))
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Recipient' }))
+
+    // The status boxes shown: the first of them.
+    await user.click(screen.getByText('Status, device, campaign and dates'))
+    await user.click(screen.getByRole('checkbox', { name: 'Failed' }))
+    screen.getByRole('button', { name: 'Remove the filter Failed' }).focus()
+    await user.keyboard('{Enter}')
+    const statuses = screen.getByRole('group', { name: 'Status' })
+    expect(document.activeElement).toBe(within(statuses).getAllByRole('checkbox')[0])
   })
 
   // QA74: the focus went to the whole filter form (a 1053×158 outlined box): it goes to the first filter control, the
