@@ -674,9 +674,10 @@ describe('what the reply box adds in a narrow window (QA62)', () => {
 })
 
 // QA62: in Chromium the focus fell to the page after a canned reply's Remove (jsdom kept it): the button kept the
-// focus as the answer came, and went with its row when the list was read again.
+// focus as the answer came, and went with its row when the list was read again. QA74: the reply that takes its place
+// has the focus on its Edit, the Title field once none is left.
 describe('removing a canned reply by keyboard', () => {
-  it('leaves the focus on the Title field once its row has gone', async () => {
+  it('gives the focus to the next reply once its row has gone, the Title field after the last', async () => {
     const { harness, deviceId } = await receivingSandbox(journey, relay.url)
     await dewiAsks(harness, deviceId, 1)
     for (const title of ['Harga', 'Jam buka'])
@@ -684,18 +685,24 @@ describe('removing a canned reply by keyboard', () => {
     const p = await openDewi(harness, null)
     await p.getByTestId('inbox-reply-text').click()
     await p.getByTestId('inbox-canned-manage').click()
+    const focused = (): Promise<string | null | undefined> =>
+      p.evaluate(
+        () =>
+          document.activeElement?.getAttribute('data-testid') ??
+          document.activeElement?.textContent ??
+          document.activeElement?.tagName
+      )
     const remove = p.getByRole('button', { name: 'Remove Harga' })
     await remove.focus()
     await p.keyboard.press('Enter')
     await remove.waitFor({ state: 'detached' })
-    await expect
-      .poll(() =>
-        p.evaluate(
-          () => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName
-        )
-      )
-      .toBe('inbox-canned-title')
-    // Where the focus is, the keyboard goes on: typing lands in the Title field.
+    await expect.poll(focused).toBe('Edit Jam buka')
+    expect(await seriousA11yViolations(p)).toEqual([])
+    // The last one: the Title field, where the keyboard goes on.
+    await p.keyboard.press('Tab')
+    await p.keyboard.press('Enter')
+    await p.getByRole('button', { name: 'Remove Jam buka' }).waitFor({ state: 'detached' })
+    await expect.poll(focused).toBe('inbox-canned-title')
     await p.keyboard.type('Ongkir')
     expect(await p.getByTestId('inbox-canned-title').inputValue()).toBe('Ongkir')
   }, 120_000)

@@ -66,6 +66,34 @@ describe('managing canned replies (QA46 Q46-01)', () => {
   })
 })
 
+// QA74 (QA62): after Remove the focus went to the Title field, away from the list being gone through; it goes to the
+// reply that took the removed one's place (the one before, for the last), the Title field once none is left.
+describe('removing canned replies one after another', () => {
+  it('gives the focus to the next reply’s Edit, else the one before, else the Title field', async () => {
+    replies = ['Harga', 'Jam buka', 'Ongkir'].map((title, index) => ({
+      id: index + 1,
+      deviceId: 'dev-1',
+      title,
+      text: `${title}: …`,
+      updatedAt: '2026-12-01T08:00:00.000Z'
+    }))
+    const user = userEvent.setup()
+    render(<CannedReplies deviceId="dev-1" conversationId={1} onInsert={() => {}} />)
+    await user.click(await screen.findByTestId('inbox-canned-manage'))
+    for (const [removed, focused] of [
+      ['Jam buka', () => screen.getByRole('button', { name: 'Edit Ongkir' })],
+      ['Ongkir', () => screen.getByRole('button', { name: 'Edit Harga' })],
+      ['Harga', () => screen.getByTestId('inbox-canned-title')]
+    ] as const) {
+      ;(await screen.findByRole('button', { name: `Remove ${removed}` })).focus()
+      await user.keyboard('{Enter}')
+      await waitFor(() => expect(screen.queryByRole('button', { name: `Remove ${removed}` })).toBeNull())
+      await waitFor(() => expect(document.activeElement).toBe(focused()))
+      expect(screen.getByTestId('inbox-canned-status').textContent).toBe(`Removed “${removed}”.`)
+    }
+  })
+})
+
 describe('editing a canned reply by keyboard', () => {
   it('takes the focus to the Title field, and Cancel or Escape brings it back to that reply’s Edit', async () => {
     replies = [

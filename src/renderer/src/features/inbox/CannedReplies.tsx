@@ -1,7 +1,7 @@
 // A device's canned replies beside the reply box: pick one to insert (`cannedReplies:render` fills {name} and
 // {number} for this conversation; what it could not fill stays as written, and the reply box says so while it holds
 // it), and a small panel to add, edit and remove them.
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { CannedReplyView } from '../../../../shared/contract'
 import { call, errorInfo } from '../../api'
 import { useT } from '../../i18n'
@@ -116,9 +116,24 @@ function CannedRepliesPanel({
   // Add and Save disable as the form empties, Remove and Cancel go: the focus fell to the page (QA46 Q46-01). It goes
   // to the Title field, ready for the next reply, the status beside saying what was done.
   const titleField = useRef<HTMLInputElement>(null)
-  const actionStarts = useFocusAfterAction(busy, titleField)
   // Edit puts the reply in the form above: the focus goes to its Title, and Cancel (or Escape) back to its Edit.
   const editButtons = useRef(new Map<number, HTMLButtonElement>())
+  // A removed reply's button goes with its row once the list is read again (QA62: Chromium dropped the focus to the
+  // page). The reply that takes its place has the focus on its Edit (the one before, for the last; the Title field for
+  // none left): the operator goes on through the list (QA74). Edit, not Remove: a held Enter removes no more. Before
+  // the focus-after-action step, which would give the Title field a button gone.
+  const removedAt = useRef<{ id: number; index: number } | null>(null)
+  useLayoutEffect(() => {
+    const removed = removedAt.current
+    if (!removed || replies.some((reply) => reply.id === removed.id)) return
+    removedAt.current = null
+    // Focus the operator moved elsewhere meanwhile stays.
+    const active = document.activeElement
+    if (active !== null && active !== document.body) return
+    const beside = replies[removed.index] ?? replies[removed.index - 1]
+    ;(beside ? editButtons.current.get(beside.id) : titleField.current)?.focus()
+  }, [replies])
+  const actionStarts = useFocusAfterAction(busy, titleField)
   const problem = lengthError(t, title, MAX_TITLE_LENGTH) ?? tooLongError(t, text)
 
   function edit(reply: CannedReplyView | null): void {
@@ -159,9 +174,7 @@ function CannedRepliesPanel({
     void act(async () => {
       await call('cannedReplies:remove', { id: reply.id })
       if (editing === reply.id) edit(null)
-      // Its button goes with its row once the list is read again, after the focus step that would keep the focus on
-      // it: the Title field takes it now (QA62: Chromium dropped it to the page).
-      titleField.current?.focus()
+      removedAt.current = { id: reply.id, index: replies.indexOf(reply) }
       return t('inbox.canned.removed', { title: reply.title })
     })
   }
