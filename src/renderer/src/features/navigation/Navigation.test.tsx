@@ -5,6 +5,8 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { useInboxAlerts } from '../../stores/inbox-alerts'
 import { useNavigation } from '../../stores/navigation'
+import { useOutbox } from '../../stores/outbox'
+import { makeBootstrap, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { Shortcuts } from '../shortcuts/Shortcuts'
 import { Navigation } from './Navigation'
@@ -95,4 +97,28 @@ describe('the narrow window menu button', () => {
     act(() => useNavigation.getState().navigate('inbox'))
     expect(within(menu()).queryByLabelText('3 unread messages')).toBeNull()
   })
+
+  // QA74: a button carrying badges was named with the counts run into its words ("Menu: Overview 2 failed 1 unread
+  // message"), where the tabs say "Messages in, 1 unread message" (nav.tabCounted): said the same way, each count apart.
+  it.each([
+    ['en', 'Menu: Overview, 2 failed, 1 unread message', 'Menu: Overview'],
+    ['id', 'Menu: Ringkasan, 2 gagal, 1 pesan belum dibaca', 'Menu: Ringkasan']
+  ] as const)(
+    'is named with its badges’ counts said apart, as the tabs are (%s)',
+    (language, named, plain) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
+      act(() => {
+        useNavigation.getState().navigate('home')
+        useInboxAlerts.getState().setUnread({ unread: 1, unreadCustomers: 1 })
+        useOutbox.setState((s) => ({ counts: { ...s.counts, failed: 2 } }))
+      })
+      showWindow()
+      expect(screen.getByRole('button', { name: named })).toBe(menu())
+      act(() => {
+        useInboxAlerts.getState().setUnread({ unread: 0, unreadCustomers: 0 })
+        useOutbox.setState((s) => ({ counts: { ...s.counts, failed: 0 } }))
+      })
+      expect(screen.getByRole('button', { name: plain })).toBe(menu())
+    }
+  )
 })

@@ -65,6 +65,21 @@ export function Navigation(): React.JSX.Element {
     )
   }
 
+  /**
+   * The name of a button drawn with the badges of `views`, each count said apart ("Messages in, 1 unread message");
+   * undefined with none counting, the button named by its words. QA74: named from its content the tab was "Messages in
+   * 1 unread message", the count run into the view's name, and so were More and the menu button with theirs.
+   */
+  function countedName(name: string, views: readonly Tab[]): string | undefined {
+    const said = views.flatMap((v) => {
+      const count = counts[v] ?? 0
+      const kind = TAB_BADGES[v]
+      return kind && count > 0 ? [t(kind.label, { count })] : []
+    })
+    if (said.length === 0) return undefined
+    return said.reduce((view, count) => t('nav.tabCounted', { view, count }), name)
+  }
+
   /** A tab's button; `named`: it carries the tab's test id (not the unseen copy of a tab listed under More). */
   function tabButton(v: Tab, named: boolean): React.JSX.Element {
     const count = counts[v] ?? 0
@@ -73,12 +88,7 @@ export function Navigation(): React.JSX.Element {
       <button
         type="button"
         className="nav-button"
-        // QA74: named from its content the tab was "Messages in 1 unread message", the count run into the view's name.
-        aria-label={
-          kind && count > 0
-            ? t('nav.tabCounted', { view: t(TAB_NAME[v]), count: t(kind.label, { count }) })
-            : undefined
-        }
+        aria-label={countedName(t(TAB_NAME[v]), [v])}
         aria-current={view === v ? 'page' : undefined}
         aria-keyshortcuts={altShortcutOf(v)}
         data-testid={named ? `nav-${v}` : undefined}
@@ -96,6 +106,9 @@ export function Navigation(): React.JSX.Element {
   const moreItemRef = useRef<HTMLLIElement>(null)
   useDismiss(moreOpen, () => setMoreOpen(false), moreRef, moreItemRef)
 
+  const otherViews = NAV_VIEWS.filter((v) => v !== tab)
+  const menuWords = tab ? t('nav.menu', { view: t(TAB_NAME[tab]) }) : t('nav.label')
+
   return (
     <nav aria-label={t('nav.label')}>
       <button
@@ -104,16 +117,15 @@ export function Navigation(): React.JSX.Element {
         className="button button--small nav-toggle"
         aria-expanded={menuOpen}
         aria-controls="nav-tabs"
+        aria-label={countedName(menuWords, otherViews)}
         data-testid="nav-toggle"
         onClick={() => setMenuOpen(!menuOpen)}
       >
         <span aria-hidden="true">☰</span>
-        <span className="header-words">
-          {tab ? t('nav.menu', { view: t(TAB_NAME[tab]) }) : t('nav.label')}
-        </span>
+        <span className="header-words">{menuWords}</span>
         {/* Closed, the menu hides every tab's badge: the button carries those of the other views (an operator's probe:
             at 360 px nothing outside Messages in said customers were waiting). */}
-        {NAV_VIEWS.filter((v) => v !== tab).map((v) => badge(v, false))}
+        {otherViews.map((v) => badge(v, false))}
       </button>
       <ul ref={listRef} id="nav-tabs" className={menuOpen ? 'nav nav--open' : 'nav'}>
         {NAV_VIEWS.map((v, index) => {
@@ -143,6 +155,7 @@ export function Navigation(): React.JSX.Element {
             className="nav-button"
             aria-expanded={moreOpen}
             aria-controls="nav-more-list"
+            aria-label={countedName(t('nav.more'), underMore)}
             data-testid="nav-more"
             onClick={() => setMoreOpen(!moreOpen)}
           >
