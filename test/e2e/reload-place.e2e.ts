@@ -6,6 +6,8 @@
  * after opening a campaign or a conversation, before the page was idle, came back to the list: the history entry was
  * written at pagehide, too late for the reload. The conversation came back with the focus on the page: a keyboard or
  * screen-reader user landed nowhere; it takes it at its thread's heading, as the campaign and the Outbox's message do.
+ * QA74: Send, Schedules, the Outbox and Settings came back at the top of the page with the focus on nothing; each puts
+ * back the scroll and the control that had the focus.
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, it, onTestFinished } from 'vitest'
@@ -44,6 +46,37 @@ async function openPromo(page: Page): Promise<void> {
   await openTab(page, 'campaigns')
   await page.getByRole('button', { name: 'Promo', exact: true }).click()
   await page.locator('#campaign-progress:focus').waitFor()
+}
+
+/** Where the operator is: the page's scroll, the Outbox list's, and what has the focus (named as the view names it). */
+const spotIn = (page: Page): Promise<{ top: number; listTop: number | null; focused: string }> =>
+  page.evaluate(() => {
+    const active = document.activeElement as HTMLElement | null
+    const row = active?.closest('[data-id]')?.getAttribute('data-id') ?? ''
+    const named = active ? [active.tagName, active.id, active.dataset['testid'] ?? '', row] : []
+    return {
+      top: Math.round(scrollY),
+      listTop: document.querySelector('[data-testid="outbox-scroll"]')?.scrollTop ?? null,
+      focused: active === document.body ? '' : `${named.join(' ')} ${active?.textContent?.trim() ?? ''}`
+    }
+  })
+
+/**
+ * Opens `view` from its tab, puts the focus on the control `focus` picks and scrolls the page a little past where the
+ * focus brought it; a reload then comes back to both.
+ */
+async function reloadsBackTo(page: Page, view: string, focus: () => Promise<void>): Promise<void> {
+  await openTab(page, view)
+  await page.getByTestId(`view-${view}`).waitFor()
+  await focus()
+  await page.evaluate(() => scrollBy(0, 40))
+  const before = await spotIn(page)
+  expect(before.top, view).toBeGreaterThan(0)
+  expect(before.focused, view).not.toBe('')
+
+  await page.reload()
+  await page.getByTestId(`view-${view}`).waitFor()
+  await expect.poll(() => spotIn(page), { message: view }).toEqual(before)
 }
 
 async function expectPromoBack(page: Page): Promise<void> {
@@ -180,6 +213,59 @@ describe('a reload returns to where the operator was', () => {
     expect(await page.locator('#inbox-thread-heading').textContent()).toContain('Dewi')
     // The thread's heading has the focus, as opening the conversation by keyboard gives it, not the page.
     await expect.poll(() => focusedId(page)).toBe('inbox-thread-heading')
+    expect(await seriousA11yViolations(page)).toEqual([])
+  })
+
+  it('comes back to the scroll and the focused control in Send, Schedules, the Outbox and Settings (QA74)', async () => {
+    const harness = await session.start()
+    const deviceId = await linkedSandboxDevice(harness)
+    for (const [n, text] of ['Promo', 'Rapat', 'Tagihan', 'Libur'].entries())
+      await harness.core.handlers['outbox:enqueue']({
+        deviceId,
+        recipients: [`08123456789${n}`],
+        isGroup: false,
+        entries: [{ kind: 'text', text }],
+        schedule: {
+          localTime: `2030-01-1${n}T18:00`,
+          timezone: 'Asia/Jakarta',
+          mode: 'local',
+          overduePolicy: 'send'
+        }
+      })
+    for (let n = 0; n < 30; n++)
+      await harness.core.handlers['outbox:enqueue']({
+        deviceId,
+        recipients: [`0812987654${String(n).padStart(2, '0')}`],
+        isGroup: false,
+        entries: [{ kind: 'text', text: `Hello ${n}` }]
+      })
+    const page = await session.open(harness.url, undefined, { bypassCSP: true })
+    // A short window: each view's page scrolls.
+    await page.setViewportSize({ width: 1100, height: 420 })
+
+    await reloadsBackTo(page, 'send', () => page.getByTestId('send-when-schedule').focus())
+    await reloadsBackTo(page, 'schedules', () =>
+      page.getByTestId('schedule-row').nth(2).getByRole('button', { name: 'Reschedule' }).focus()
+    )
+    await reloadsBackTo(page, 'outbox', async () => {
+      const list = page.getByTestId('outbox-scroll')
+      await page.locator('[data-testid^="outbox-open-"]').first().waitFor()
+      await list.evaluate((box) => (box.scrollTop = 120))
+      // A row the list's scroll brought into its box (its own button, as J focuses it), not the first one.
+      await expect
+        .poll(() =>
+          list.evaluate((box) => {
+            const top = box.getBoundingClientRect().top
+            const shown = [...box.querySelectorAll<HTMLElement>('[data-testid^="outbox-open-"]')].find(
+              (open) => open.getBoundingClientRect().top > top + 10
+            )
+            shown?.focus({ preventScroll: true })
+            return shown !== undefined
+          })
+        )
+        .toBe(true)
+    })
+    await reloadsBackTo(page, 'settings', () => page.getByTestId('settings-copy-diagnostics').focus())
     expect(await seriousA11yViolations(page)).toEqual([])
   })
 })

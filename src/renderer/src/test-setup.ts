@@ -21,6 +21,7 @@ import { resetOutboxStore } from './stores/outbox'
 import { resetSandboxActivityStore } from './stores/sandbox-activity'
 import { resetSendStore } from './stores/send'
 import { resetSettingsStore } from './stores/settings'
+import { resetViewSpot } from './stores/view-spot'
 
 // Both languages from the start, as if the window had already loaded Indonesian (strings.test.ts checks the loading).
 addStrings('id', id)
@@ -49,6 +50,7 @@ afterEach(() => {
   resetSettingsDrafts()
   resetPlace()
   resetOutboxPlace()
+  resetViewSpot()
   resetAppStore()
   resetContactNamesStore()
   setApi(null)

@@ -7,6 +7,7 @@ import { useT } from '../../i18n'
 import { errorInfo } from '../../api'
 import { matchesFilters, useOutbox } from '../../stores/outbox'
 import { keepOpenOutboxItem, keptOpenOutboxItem, reopened } from '../../stores/outbox-place'
+import { useSpotKeptAcrossReload } from '../../ui/use-spot-kept-across-reload'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { bucketLine } from './bucket-summary'
 import { useCampaignCounts } from './campaign-filter'
@@ -24,6 +25,8 @@ const NO_SELECTION: ReadonlyMap<string, OutboxItemView> = new Map()
 
 export function OutboxView(): React.JSX.Element {
   const t = useT()
+  // A reload comes back to the scroll and the control with the focus (QA74).
+  useSpotKeptAcrossReload('outbox', 'outbox-heading')
   const [selected, setSelected] = useState<string | null>(null)
   // The message open before a reload opens again (QA19 Q19-05); one gone since is said gone, not shown as an error.
   const [reopening] = useState(keptOpenOutboxItem)

@@ -13,6 +13,7 @@ import { useOperatorZone, useSettings } from '../../stores/settings'
 import { DateTimeFields, isNoSuchMoment } from '../../ui/DateTimeFields'
 import { Field } from '../../ui/Field'
 import { RowsKeepPlace } from '../../ui/RowsKeepPlace'
+import { useSpotKeptAcrossReload } from '../../ui/use-spot-kept-across-reload'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { cancelOnEscape } from '../../ui/escape'
 import { PanelToggle, RowActions, useResultGoesOnOpen, useRowPanel } from '../../ui/RowActions'
@@ -121,6 +122,8 @@ function withoutSeen(read: OutboxItemView[], page: OutboxItemView[]): OutboxItem
 
 export function SchedulesView(): React.JSX.Element {
   const t = useT()
+  // A reload comes back to the scroll and the control with the focus (QA74).
+  useSpotKeptAcrossReload('schedules', 'schedules-heading')
   const changeSeq = useOutbox((s) => s.changeSeq)
   const [items, setItems] = useState<OutboxItemView[] | null>(null)
   const [total, setTotal] = useState(0)

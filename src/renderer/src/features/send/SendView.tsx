@@ -35,6 +35,7 @@ import { busyButtonProps } from '../../ui/busy-button'
 import { FilePickButton } from '../../ui/FilePickButton'
 import { OptOutQuestion } from '../../ui/OptOutQuestion'
 import { useNow } from '../../ui/use-now'
+import { useSpotKeptAcrossReload } from '../../ui/use-spot-kept-across-reload'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { WhatsAppText } from '../../ui/WhatsAppText'
 import { DraftFiles, FilesStatus, Rejections } from './FileList'
@@ -228,6 +229,8 @@ function SendOutcome({ done }: { done: string }): React.JSX.Element {
 
 export function SendView(): React.JSX.Element {
   const t = useT()
+  // A reload comes back to the scroll and the control with the focus (QA74).
+  useSpotKeptAcrossReload('send', 'send-heading')
   const locale = localeOf(useLanguage())
   const devices = useDevices((s) => s.devices)
   const settings = useSettings((s) => s.settings)

@@ -19,6 +19,7 @@ import { readTypedNumber, showTypedNumber } from '../../ui/typed-number'
 import { Field } from '../../ui/Field'
 import { ViewOpening } from '../../ui/on-demand'
 import { useViewFocus } from '../../ui/view-focus'
+import { useSpotKeptAcrossReload } from '../../ui/use-spot-kept-across-reload'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { TimeZoneField } from '../../ui/TimeZoneField'
 import './settings.css'
@@ -108,6 +109,8 @@ const NUMBERS: NumberSpec[] = [
 
 export function SettingsView(): React.JSX.Element {
   const t = useT()
+  // A reload comes back to the scroll and the control with the focus (QA74).
+  useSpotKeptAcrossReload('settings', 'settings-heading')
   const language = useLanguage()
   const settings = useSettings((s) => s.settings)
   // Our own words are kept as keys and worded as the view draws, so "Saved." after a change of language is in the new
