@@ -1103,8 +1103,13 @@ export const CheckSummaryView = z.object({
    */
   sentRecently: z.number().int().optional(),
   /**
+   * QA73 follow-up: of `sentRecently`, the rows still waiting for the same message (the rest got it), so "Before you
+   * start" counts each kind apart; absent when none waits.
+   */
+  sentRecentlyWaiting: z.number().int().nonnegative().optional(),
+  /**
    * QA73: the one campaign every row left out as still waiting for the same message waits in (the summary names it);
-   * absent when they wait in several, or outside a campaign.
+   * absent when they wait in several, or outside a campaign. A check asked to send anyway names it too.
    */
   sameMessageWaitingIn: z.string().optional(),
   /**
@@ -1199,7 +1204,16 @@ export const SameMessageMoves = z.object({
   setAside: z.number().int().nonnegative(),
   readyAgain: z.number().int().nonnegative(),
   setAsideRows: z.array(z.number().int()),
-  readyAgainRows: z.array(z.number().int())
+  readyAgainRows: z.array(z.number().int()),
+  /**
+   * QA73 follow-up: of `setAsideRows`, those still waiting for the same message (the rest got it); of
+   * `readyAgainRows`, those that were waiting for it. Absent when none.
+   */
+  setAsideWaitingRows: z.array(z.number().int()).optional(),
+  readyAgainWaitingRows: z.array(z.number().int()).optional(),
+  /** The one campaign the rows of each of those two lists wait (or waited) in; absent when several, or none. */
+  setAsideWaitingIn: z.string().optional(),
+  readyAgainWaitingIn: z.string().optional()
 })
 export type SameMessageMoves = z.infer<typeof SameMessageMoves>
 

@@ -11,7 +11,7 @@ import { CAMPAIGN_END_CASES } from '../../shared/domain/finish-estimate.cases'
 import type { CampaignView } from '../../shared/contract'
 import { openSettings } from '../core/compose-command-line'
 import { openDatabase } from '../core/store'
-import { describeCampaign, parseMap } from './campaign-commands'
+import { describeCampaign, describeSameMessageMoves, parseMap } from './campaign-commands'
 import { localDateTime } from './times'
 import { translate } from '../../shared/i18n'
 import { runCli, runCliJson, sandboxForCli } from './testing/in-process'
@@ -697,14 +697,19 @@ describe('sender-desk campaign', () => {
       (result.json.campaign as { id: string }).id
     const draft = idOf(await cli(...promo))
     // Another campaign of the same words goes first: the draft's three numbers got it minutes ago.
-    const first = idOf(await cli(...promo, '--delay', '0.2-0.4'))
+    const firstCampaign = (await cli(...promo, '--delay', '0.2-0.4')).json.campaign as {
+      id: string
+      name: string
+    }
+    const first = firstCampaign.id
     expect(
       ((await cli('campaign', 'start', first, '--timeout', '30')).json.campaign as { status: string }).status
     ).toBe('finished')
     const setAside = await runCli(['campaign', 'start', draft, '--timeout', '1'], env)
     expect(setAside.code, setAside.stderr).toBe(0)
     expect(setAside.stdout).toContain(
-      'This start set aside 3 rows: they got this same message in the last 24 hours or are already waiting to get it.'
+      // The gateway took them and has not reported them sent: they wait for it in the first campaign (QA73).
+      `This start set aside 3 rows: 3 already waiting to get this same message in “${firstCampaign.name}”.`
     )
     const again = idOf(await cli(...promo))
     const sentAgain = await runCli(
@@ -720,10 +725,37 @@ describe('sender-desk campaign', () => {
       env
     )
     expect(sentAgainInWords.stdout).toContain(
-      'This start sends it again to 3 rows that got this same message in the last 24 hours or were waiting to get it (--send-recent).'
+      `This start sends it again to 3 rows left out for this same message (--send-recent): 3 already waiting to get this same message in “${firstCampaign.name}”.`
     )
     expect(sentAgainInWords.stdout).not.toContain('set aside')
     for (const id of [draft, again, human]) await cli('campaign', 'cancel', id)
+  })
+
+  // QA73 follow-up: the start's lines said "got this same message … or are already waiting to get it" of every row.
+  it('tells the rows its start set aside or sends again that got the same message from those still waiting for it', () => {
+    expect(
+      describeSameMessageMoves(
+        {
+          setAside: 3,
+          readyAgain: 0,
+          setAsideRows: [2, 3, 4],
+          readyAgainRows: [],
+          setAsideWaitingRows: [3, 4],
+          setAsideWaitingIn: 'Tagihan Desember'
+        },
+        false
+      )
+    ).toEqual([
+      'This start set aside 3 rows: 2 already waiting to get this same message in “Tagihan Desember”, 1 got this same message in the last 24 hours.'
+    ])
+    expect(
+      describeSameMessageMoves(
+        { setAside: 0, readyAgain: 2, setAsideRows: [], readyAgainRows: [2, 3], readyAgainWaitingRows: [3] },
+        true
+      )
+    ).toEqual([
+      'This start sends it again to 2 rows left out for this same message (--send-recent): 1 already waiting to get this same message, 1 got this same message in the last 24 hours.'
+    ])
   })
 
   it('refuses a spreadsheet over the campaign limit in one line, before reading it (exit 2)', async () => {

@@ -349,15 +349,22 @@ async function sendCampaign(
  * without because their 24 hours ran out.
  */
 export function describeSameMessageMoves(moves: SameMessageMoves, sendRecent: boolean): string[] {
+  // QA73 follow-up: who got it and who still waits for it (and where) are counted apart, as the summary's reasons.
+  const kinds = (rows: number, waiting: number, waitingIn: string | undefined): string =>
+    skippedReasons(
+      { sent_recently: rows - waiting, same_message_waiting: waiting },
+      (key, params) => translate('en', key, params),
+      waitingIn
+    )
   const lines: string[] = []
   if (moves.setAside > 0)
     lines.push(
-      `This start set aside ${counted(moves.setAside, 'row')}: they got this same message in the last 24 hours or are already waiting to get it.`
+      `This start set aside ${counted(moves.setAside, 'row')}: ${kinds(moves.setAside, moves.setAsideWaitingRows?.length ?? 0, moves.setAsideWaitingIn)}.`
     )
   if (moves.readyAgain > 0)
     lines.push(
       sendRecent
-        ? `This start sends it again to ${counted(moves.readyAgain, 'row')} that got this same message in the last 24 hours or were waiting to get it (--send-recent).`
+        ? `This start sends it again to ${counted(moves.readyAgain, 'row')} left out for this same message (--send-recent): ${kinds(moves.readyAgain, moves.readyAgainWaitingRows?.length ?? 0, moves.readyAgainWaitingIn)}.`
         : `This start sends to ${counted(moves.readyAgain, 'row')} left out before for the same message: their 24 hours ran out.`
     )
   return lines

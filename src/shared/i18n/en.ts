@@ -1807,7 +1807,7 @@ export const enRest = {
   'campaigns.backToList': 'Back to your campaigns',
   'campaigns.draft.checking': 'Checking who got this message in the last 24 hours…',
   'campaigns.draft.setAsideAtStart':
-    '{count, plural, one {# more was set aside: they got this message in the last 24 hours or are already waiting to get it.} other {# more were set aside: they got this message in the last 24 hours or are already waiting to get it.}}',
+    '{count, plural, one {# more was set aside: {reasons}.} other {# more were set aside: {reasons}.}}',
   'campaigns.draft.explain': 'This campaign has not started yet. Nothing is sent until you start it.',
   'campaigns.draft.attachAgain': 'Pick {name} again (a file picked before the app restarted is not kept)',
   'campaigns.draft.rowFilesAgain':
@@ -2231,8 +2231,12 @@ export const enRest = {
   'campaigns.presend.skippedWhy': '{count} ({reasons})',
   'campaigns.presend.blank': 'Blank rows left out',
   'campaigns.presend.recent': 'Same message lately',
-  'campaigns.presend.recentCount':
-    '{count, plural, one {# recipient} other {# recipients}} got this exact message from this app in the last 24 hours or {count, plural, one {is} other {are}} already waiting to get it.',
+  'campaigns.presend.recentGot':
+    '{count, plural, one {# recipient} other {# recipients}} got this exact message from this app in the last 24 hours.',
+  'campaigns.presend.recentWaiting':
+    '{count, plural, one {# recipient is} other {# recipients are}} already waiting to get this exact message from this app.',
+  'campaigns.presend.recentWaitingIn':
+    '{count, plural, one {# recipient is} other {# recipients are}} already waiting to get this exact message in “{campaign}”.',
   'campaigns.presend.recentLeaveOut': 'Leave them out',
   'campaigns.presend.recentSendAnyway': 'Send it to them again',
   'campaigns.presend.finish': 'Estimated end',

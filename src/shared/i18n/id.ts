@@ -1996,8 +1996,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.readFailed': 'Kampanye ini tidak dapat dibaca: {why}',
   'campaigns.backToList': 'Kembali ke daftar kampanye',
   'campaigns.draft.checking': 'Memeriksa siapa yang sudah menerima pesan yang sama dalam 24 jam terakhir…',
-  'campaigns.draft.setAsideAtStart':
-    '{count} lagi disisihkan: penerimanya sudah menerima pesan yang sama dalam 24 jam terakhir atau masih menunggu dikirimi.',
+  'campaigns.draft.setAsideAtStart': '{count} lagi disisihkan: {reasons}.',
   'campaigns.draft.explain': 'Kampanye ini belum dimulai. Tidak ada yang dikirim sampai Anda memulainya.',
   'campaigns.draft.attachAgain':
     'Pilih {name} lagi (file yang dipilih sebelum aplikasi dimulai ulang tidak disimpan)',
@@ -2466,8 +2465,12 @@ export const id: Record<MessageKey, string> = {
   'campaigns.presend.skippedWhy': '{count} ({reasons})',
   'campaigns.presend.blank': 'Baris kosong diabaikan',
   'campaigns.presend.recent': 'Pesan sama baru-baru ini',
-  'campaigns.presend.recentCount':
-    '{count, plural, other {# penerima}} sudah menerima pesan persis ini dari aplikasi ini dalam 24 jam terakhir atau masih menunggu dikirimi.',
+  'campaigns.presend.recentGot':
+    '{count, plural, other {# penerima}} sudah menerima pesan persis ini dari aplikasi ini dalam 24 jam terakhir.',
+  'campaigns.presend.recentWaiting':
+    '{count, plural, other {# penerima}} masih menunggu dikirimi pesan persis ini dari aplikasi ini.',
+  'campaigns.presend.recentWaitingIn':
+    '{count, plural, other {# penerima}} masih menunggu dikirimi pesan persis ini di “{campaign}”.',
   'campaigns.presend.recentLeaveOut': 'Lewati mereka',
   'campaigns.presend.recentSendAnyway': 'Tetap kirim lagi ke mereka',
   'campaigns.presend.finish': 'Perkiraan selesai',

@@ -2427,11 +2427,17 @@ describe('the same message to the same number within 24 hours', () => {
       sameMessageWaitingIn: 'Bills once more'
     })
     // Each by its row (the sheet's rows 2 and 3), so the window can tell the rows its panel counted from others.
+    // QA73 follow-up: which of them wait for it, and where, so "N more were set aside" need not say "got" of them.
     expect(started.sameMessage).toEqual({
       setAside: 1,
       readyAgain: 1,
       setAsideRows: [3],
-      readyAgainRows: [2]
+      readyAgainRows: [2],
+      setAsideWaitingRows: [3],
+      setAsideWaitingIn: 'Bills once more',
+      // Its 24 hours ran out while the gateway had not reported it sent: it had waited for it in the first campaign.
+      readyAgainWaitingRows: [2],
+      readyAgainWaitingIn: 'Big bills'
     })
   })
 
@@ -2496,6 +2502,7 @@ describe('the same message to the same number within 24 hours', () => {
       ready: 1,
       skipped: 4,
       sentRecently: 4,
+      sentRecentlyWaiting: 2,
       byProblem: { sent_recently: 2, same_message_waiting: 2 },
       sameMessageWaitingIn: 'Tagihan Desember'
     })
@@ -2504,6 +2511,7 @@ describe('the same message to the same number within 24 hours', () => {
       ready: 1,
       skipped: 4,
       sentRecently: 4,
+      sentRecentlyWaiting: 2,
       byProblem: { sent_recently: 2, same_message_waiting: 2 },
       sameMessageWaitingIn: 'Tagihan Desember'
     })
@@ -2524,11 +2532,27 @@ describe('the same message to the same number within 24 hours', () => {
     expect(read.sameMessage).toMatchObject({ setAside: 0, readyAgain: 0 })
     expect(read.view.summary).toMatchObject({
       sentRecently: 4,
-      byProblem: { sent_recently: 2, same_message_waiting: 2 }
+      sentRecentlyWaiting: 2,
+      byProblem: { sent_recently: 2, same_message_waiting: 2 },
+      sameMessageWaitingIn: 'Tagihan Desember'
     })
-    // Rows left out for the same message alone, of either kind, are the ones a start may send to again.
+    // The form's check asked to send anyway leaves no row out, and still tells the two kinds apart (QA73 follow-up).
+    const anyway = await campaigns.check({ ...again(), sendRecent: true })
+    expect(anyway.summary).toMatchObject({
+      skipped: 0,
+      sentRecently: 4,
+      sentRecentlyWaiting: 2,
+      sameMessageWaitingIn: 'Tagihan Desember'
+    })
+    // Rows left out for the same message alone, of either kind, are the ones a start may send to again; the start
+    // says which of them were waiting, and where.
     const started = await campaigns.start(draft.id, null, null, { sendRecent: true })
     expect(started.summary).toMatchObject({ total: 5, ready: 5, skipped: 0, byProblem: {} })
+    expect(started.sameMessage).toMatchObject({
+      readyAgainRows: [2, 3, 4, 5],
+      readyAgainWaitingRows: [4, 5],
+      readyAgainWaitingIn: 'Tagihan Desember'
+    })
   })
 
   it('is not the same message when its text differs, nor after 24 hours', async () => {

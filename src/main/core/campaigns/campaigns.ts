@@ -428,34 +428,62 @@ const latest = (a: number | null, b: number | null): number | null =>
 class SameMessageTally {
   private readonly setAsideRows: number[] = []
   private readonly readyAgainRows: number[] = []
+  // QA73 follow-up: which of those wait (or waited) for the same message rather than got it, and where.
+  private readonly setAsideWaitingRows: number[] = []
+  private readonly readyAgainWaitingRows: number[] = []
+  private readonly setAsideWaitingIn = new WaitingCampaign()
+  private readonly readyAgainWaitingIn = new WaitingCampaign()
 
   /**
    * Counts a changed row; its first problem now (undefined: none). A row left out for the same message before and
    * now, only the other way (got it once the gateway reports it sent: QA73), is neither set aside nor ready again.
    */
   add({ rowNumber, problems, before }: SameMessageChange): string | undefined {
-    const first = problems[0]?.code
-    if (first !== undefined && SAME_MESSAGE_CODES.includes(first)) {
-      if (before === undefined || !SAME_MESSAGE_CODES.includes(before)) this.setAsideRows.push(rowNumber)
-    } else if (first === undefined) this.readyAgainRows.push(rowNumber)
-    return first
+    const first = problems[0]
+    if (first !== undefined && SAME_MESSAGE_CODES.includes(first.code)) {
+      if (before === undefined || !SAME_MESSAGE_CODES.includes(before.code)) {
+        this.setAsideRows.push(rowNumber)
+        if (first.code === 'same_message_waiting') {
+          this.setAsideWaitingRows.push(rowNumber)
+          this.setAsideWaitingIn.add(first.campaign ?? null)
+        }
+      }
+    } else if (first === undefined) {
+      this.readyAgainRows.push(rowNumber)
+      if (before?.code === 'same_message_waiting') {
+        this.readyAgainWaitingRows.push(rowNumber)
+        this.readyAgainWaitingIn.add(before.campaign ?? null)
+      }
+    }
+    return first?.code
   }
 
   moves(): SameMessageMoves {
+    const setAsideWaitingIn = this.setAsideWaitingIn.name()
+    const readyAgainWaitingIn = this.readyAgainWaitingIn.name()
     return {
       setAside: this.setAsideRows.length,
       readyAgain: this.readyAgainRows.length,
       setAsideRows: [...this.setAsideRows],
-      readyAgainRows: [...this.readyAgainRows]
+      readyAgainRows: [...this.readyAgainRows],
+      ...(this.setAsideWaitingRows.length > 0 ? { setAsideWaitingRows: [...this.setAsideWaitingRows] } : {}),
+      ...(this.readyAgainWaitingRows.length > 0
+        ? { readyAgainWaitingRows: [...this.readyAgainWaitingRows] }
+        : {}),
+      ...(setAsideWaitingIn !== null ? { setAsideWaitingIn } : {}),
+      ...(readyAgainWaitingIn !== null ? { readyAgainWaitingIn } : {})
     }
   }
 }
 
-/** A row the same-message rule changes: its problems now, and its first problem's code before (undefined: none). */
+/** A row's first problem as the same-message rule reads it: its code, and the campaign a waiting row waits in. */
+type FirstProblem = { code: string; campaign?: string }
+
+/** A row the same-message rule changes: its problems now, and its first problem before (undefined: none). */
 interface SameMessageChange {
   rowNumber: number
-  problems: { code: string }[]
-  before: string | undefined
+  problems: FirstProblem[]
+  before: FirstProblem | undefined
 }
 
 export type Campaigns = ReturnType<typeof createCampaigns>
@@ -1019,6 +1047,9 @@ export function createCampaigns(deps: CampaignsDeps) {
       ...(campaign.status === 'draft' && tally.sentRecentlyAlone > 0
         ? { sentRecently: tally.sentRecentlyAlone }
         : {}),
+      ...(campaign.status === 'draft' && tally.sentRecentlyWaitingAlone > 0
+        ? { sentRecentlyWaiting: tally.sentRecentlyWaitingAlone }
+        : {}),
       ...(sameMessageWaitingIn !== null ? { sameMessageWaitingIn } : {}),
       // Kept with the campaign: a saved draft's summary and its export account for every row under the header too.
       ...(campaign.blankRows ? { blankRows: campaign.blankRows } : {})
@@ -1140,7 +1171,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     id: string,
     sendRecent: boolean,
     onPage: (changes: SameMessageChange[]) => void
-  ): Promise<{ waitingIn: string | null }> {
+  ): Promise<{ waitingIn: string | null; waitingAlone: number }> {
     // A lookup in the outbox per row: 2,000 of them and their page were ~40 ms of one block on a busy machine.
     const rowsPerSlice = ROWS_PER_SLICE / 4
     const { recentMessages, now: at } = sameMessageCheck()
@@ -1148,6 +1179,7 @@ export function createCampaigns(deps: CampaignsDeps) {
       sendRecent ? null : sameMessageProblem(recentMessages(row.phone), row.message, at)
     // Every row that can be left out for the same message is read here: the campaign they wait in, as they are now.
     const waitingIn = new WaitingCampaign()
+    let waitingAlone = 0
     for (let afterRow = 0; ; await yieldToEventLoop()) {
       const page = store.sameMessageRows(id, { afterRow, limit: rowsPerSlice })
       const changes = page.flatMap((row): SameMessageChange[] => {
@@ -1155,17 +1187,21 @@ export function createCampaigns(deps: CampaignsDeps) {
         const held = first !== undefined && SAME_MESSAGE_CODES.includes(first.code)
         const others = held ? row.problems.slice(1) : row.problems
         const now = problemNow(row)
-        if (now?.code === 'same_message_waiting') waitingIn.add(now.campaign ?? null)
+        if (now?.code === 'same_message_waiting') {
+          waitingIn.add(now.campaign ?? null)
+          // QA73 follow-up: left out for it alone, a start with sendRecent sends to it as well.
+          if (others.length === 0) waitingAlone++
+        }
         // Still left out the same way (got it, or waiting in the same campaign): unchanged.
         if (held ? JSON.stringify(first) === JSON.stringify(now) : now === null) return []
-        return [{ rowNumber: row.rowNumber, problems: now ? [now, ...others] : others, before: first?.code }]
+        return [{ rowNumber: row.rowNumber, problems: now ? [now, ...others] : others, before: first }]
       })
       onPage(changes)
       const last = page.at(-1)
       if (page.length < rowsPerSlice || last === undefined) break
       afterRow = last.rowNumber
     }
-    return { waitingIn: waitingIn.name() }
+    return { waitingIn: waitingIn.name(), waitingAlone }
   }
 
   /**
@@ -1189,10 +1225,11 @@ export function createCampaigns(deps: CampaignsDeps) {
     // Each changed row moves from its first problem before (none: ready) to its first problem now.
     const firstBefore: Record<string, number> = {}
     const firstNow: Record<string, number> = {}
-    const { waitingIn } = await sameMessageChanges(id, false, (changes) => {
+    const { waitingIn, waitingAlone } = await sameMessageChanges(id, false, (changes) => {
       for (const change of changes) {
         const first = tally.add(change)
-        if (change.before !== undefined) firstBefore[change.before] = (firstBefore[change.before] ?? 0) + 1
+        if (change.before !== undefined)
+          firstBefore[change.before.code] = (firstBefore[change.before.code] ?? 0) + 1
         if (first !== undefined) firstNow[first] = (firstNow[first] ?? 0) + 1
       }
     })
@@ -1208,13 +1245,19 @@ export function createCampaigns(deps: CampaignsDeps) {
     for (const [code, n] of Object.entries(firstNow)) byProblem[code] = (byProblem[code] ?? 0) + n
     for (const [code, n] of Object.entries(byProblem)) if (n <= 0) delete byProblem[code]
     const alone = (summary.sentRecently ?? 0) + moved
-    const { sentRecently: _stored, sameMessageWaitingIn: _storedIn, ...rest } = summary
+    const {
+      sentRecently: _stored,
+      sentRecentlyWaiting: _storedWaiting,
+      sameMessageWaitingIn: _storedIn,
+      ...rest
+    } = summary
     view.summary = {
       ...rest,
       ready: summary.ready - moved,
       skipped: summary.skipped + moved,
       byProblem: byProblem as CheckSummary['byProblem'],
       ...(alone > 0 ? { sentRecently: alone } : {}),
+      ...(waitingAlone > 0 ? { sentRecentlyWaiting: waitingAlone } : {}),
       ...(waitingIn !== null ? { sameMessageWaitingIn: waitingIn } : {})
     }
     const estimate = await estimateFromNow({

@@ -65,9 +65,12 @@ export interface CheckSummary {
    * (`sent_recently`) unless the operator said to send anyway, counted either way so the window can ask.
    */
   sentRecently?: number
+  /** QA73 follow-up: of `sentRecently`, the rows still waiting for the same message (the rest got it); absent: none. */
+  sentRecentlyWaiting?: number
   /**
    * QA73: the campaign every row left out as still waiting for the same message waits in, when it is one campaign
-   * (the summary names it: "260 already waiting to get it in “Tagihan Desember”"); absent otherwise.
+   * (the summary names it: "260 already waiting to get it in “Tagihan Desember”"); absent otherwise. A check asked to
+   * send anyway leaves none out and names it still, for "Before you start".
    */
   sameMessageWaitingIn?: string
   /**
@@ -165,9 +168,16 @@ export interface CheckResult {
 /** The same-message count, in a summary whose check asked the rule (a check without the outbox's lookups did not). */
 function recentCount(
   input: CheckInput,
-  checker: { sentRecently(): number }
-): Pick<CheckSummary, 'sentRecently'> {
-  return input.recentMessages ? { sentRecently: checker.sentRecently() } : {}
+  checker: { sentRecently(): number; sentRecentlyWaiting(): number; waitingIn(): string | null }
+): Pick<CheckSummary, 'sentRecently' | 'sentRecentlyWaiting' | 'sameMessageWaitingIn'> {
+  if (!input.recentMessages) return {}
+  const waiting = checker.sentRecentlyWaiting()
+  const waitingIn = checker.waitingIn()
+  return {
+    sentRecently: checker.sentRecently(),
+    ...(waiting > 0 ? { sentRecentlyWaiting: waiting } : {}),
+    ...(waitingIn !== null ? { sameMessageWaitingIn: waitingIn } : {})
+  }
 }
 
 /** Every row at once as objects, without turns of the event loop (small sheets; the reference the sliced check must equal). */
@@ -356,6 +366,9 @@ export function rowChecker(input: CheckInput): {
   lastKey(): number
   /** How many rows checked so far got the same message lately (left out or not). */
   sentRecently(): number
+  /** QA73 follow-up: how many of those still wait for it, and the one campaign they wait in (null: several, none). */
+  sentRecentlyWaiting(): number
+  waitingIn(): string | null
 } {
   const { phoneIndex, template, attachmentIndex, cellOf } = sheetReading(input)
   const sheetRows = input.sheet.rows
@@ -384,6 +397,9 @@ export function rowChecker(input: CheckInput): {
   const lengths = new Float64Array(variableCells.length)
   let key = 0
   let sentRecently = 0
+  // QA73 follow-up: those of them still waiting for it, and where, whether or not the rows are left out.
+  let sentRecentlyWaiting = 0
+  const waitingIn = new WaitingCampaign()
   const now = input.now ?? Date.now()
   // The row's message, rendered only for a number this app messaged lately (most numbers: no lookup hit, no render).
   const sameMessageRecently = (phone: string, rowNumber: number): RowProblem | null => {
@@ -423,6 +439,10 @@ export function rowChecker(input: CheckInput): {
       const sameMessage = problems === undefined ? sameMessageRecently(phone, rowNumber) : null
       if (sameMessage !== null) {
         sentRecently++
+        if (sameMessage.code === 'same_message_waiting') {
+          sentRecentlyWaiting++
+          waitingIn.add(sameMessage.campaign ?? null)
+        }
         if (input.sendRecent !== true) addProblem(sameMessage)
       }
     }
@@ -454,7 +474,14 @@ export function rowChecker(input: CheckInput): {
     }
     return { rowNumber, phoneCell, phone, problems: problems ?? NO_PROBLEMS }
   }
-  return { phoneIndex, check, lastKey: () => key, sentRecently: () => sentRecently }
+  return {
+    phoneIndex,
+    check,
+    lastKey: () => key,
+    sentRecently: () => sentRecently,
+    sentRecentlyWaiting: () => sentRecentlyWaiting,
+    waitingIn: () => waitingIn.name()
+  }
 }
 
 function lineBreaks(value: string): number {

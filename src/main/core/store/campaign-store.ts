@@ -443,7 +443,12 @@ export class CampaignStore {
   sameMessageRows(
     campaignId: string,
     page: { afterRow: number; limit: number }
-  ): { rowNumber: number; phone: string; message: string; problems: { code: string }[] }[] {
+  ): {
+    rowNumber: number
+    phone: string
+    message: string
+    problems: { code: string; campaign?: string }[]
+  }[] {
     return (
       this.prepare(
         `SELECT r.row_number, r.phone, r.message, r.problems FROM ${ROWS_OF}
@@ -455,7 +460,7 @@ export class CampaignStore {
       rowNumber: row.row_number as number,
       phone: row.phone as string,
       message: row.message as string,
-      problems: JSON.parse(row.problems as string) as { code: string }[]
+      problems: JSON.parse(row.problems as string) as { code: string; campaign?: string }[]
     }))
   }
 
@@ -593,17 +598,22 @@ export class CampaignStore {
     ready: number
     /** Rows left out for the same message alone: the ones a start with sendRecent sends. */
     sentRecentlyAlone: number
+    /** QA73 follow-up: of those, the rows still waiting for the same message (the rest got it). */
+    sentRecentlyWaitingAlone: number
     /** By first problem; a row still waiting for the same message by the campaign it waits in too (QA73). */
     skipped: { code: string | null; campaign: string | null; n: number }[]
   } {
     const counted = this.prepare(
       `SELECT count(*) FILTER (WHERE problems = '[]') AS ready,
-         count(*) FILTER (WHERE problems != '[]' AND ${SAME_MESSAGE_ALONE('problems')}) AS sentRecentlyAlone
+         count(*) FILTER (WHERE problems != '[]' AND ${SAME_MESSAGE_ALONE('problems')}) AS sentRecentlyAlone,
+         count(*) FILTER (WHERE problems != '[]' AND ${SAME_MESSAGE_ALONE('problems')}
+           AND problems ->> '$[0].code' = 'same_message_waiting') AS sentRecentlyWaitingAlone
        FROM campaign_rows WHERE campaign_id = ?`
-    ).get(campaignId) as { ready: number; sentRecentlyAlone: number }
+    ).get(campaignId) as { ready: number; sentRecentlyAlone: number; sentRecentlyWaitingAlone: number }
     return {
       ready: counted.ready,
       sentRecentlyAlone: counted.sentRecentlyAlone,
+      sentRecentlyWaitingAlone: counted.sentRecentlyWaitingAlone,
       skipped: this.prepare(
         `SELECT problems ->> '$[0].code' AS code,
            iif(problems ->> '$[0].code' = 'same_message_waiting', problems ->> '$[0].campaign', NULL) AS campaign,

@@ -82,15 +82,21 @@ const sheetRead = (over: Partial<SheetView>): SheetView => ({
 const campaign = makeCampaign
 /** A list entry's "· started 15 Jan, 09:00 WIB" (its own line, "when a campaign ran"): left out of its status. */
 const WHEN = / · (started|created|dimulai|dibuat) .*$/
-/** The rows a draft's start moved (or the panel's read says it would), by row number, each list counted. */
+/**
+ * The rows a draft's start moved (or the panel's read says it would), by row number, each list counted; `waiting`, the
+ * rows of those set aside still waiting for the same message and the campaign they wait in (QA73).
+ */
 const moves = (
   setAsideRows: number[],
-  readyAgainRows: number[] = []
+  readyAgainRows: number[] = [],
+  waiting: { rows: number[]; in?: string } = { rows: [] }
 ): StartedCampaignView['sameMessage'] => ({
   setAside: setAsideRows.length,
   readyAgain: readyAgainRows.length,
   setAsideRows,
-  readyAgainRows
+  readyAgainRows,
+  ...(waiting.rows.length > 0 ? { setAsideWaitingRows: waiting.rows } : {}),
+  ...(waiting.in === undefined ? {} : { setAsideWaitingIn: waiting.in })
 })
 const NO_MOVES = moves([])
 /** A start's reply: the started campaign, and the rows its start set aside and made ready again (none by default). */
@@ -3677,7 +3683,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
     const summary = screen.getByRole('group', { name: 'Before you start' })
     expect(summary.textContent).toContain('Skipped rows9 (9 got this same message in the last 24 hours)')
     expect(within(summary).getByTestId('campaign-presend-recent').textContent).toContain(
-      '9 recipients got this exact message from this app in the last 24 hours or are already waiting to get it.'
+      '9 recipients got this exact message from this app in the last 24 hours.'
     )
     const leaveOut = within(summary).getByRole('radio', { name: 'Leave them out' })
     expect(leaveOut).toHaveProperty('checked', true)
@@ -3706,7 +3712,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
         'Row 4 0814: already waiting to get this same message from this app'
       ],
       recent:
-        '290 recipients got this exact message from this app in the last 24 hours or are already waiting to get it.'
+        '30 recipients got this exact message from this app in the last 24 hours. 260 recipients are already waiting to get this exact message in “Tagihan Desember”.'
     },
     {
       language: 'id' as const,
@@ -3721,7 +3727,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
         'Baris 4 0814: masih menunggu dikirimi pesan yang sama dari aplikasi ini'
       ],
       recent:
-        '290 penerima sudah menerima pesan persis ini dari aplikasi ini dalam 24 jam terakhir atau masih menunggu dikirimi.'
+        '30 penerima sudah menerima pesan persis ini dari aplikasi ini dalam 24 jam terakhir. 260 penerima masih menunggu dikirimi pesan persis ini di “Tagihan Desember”.'
     }
   ])(
     'tells the recipients who got this same message from those still waiting for it, naming the campaign ($language)',
@@ -3739,6 +3745,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
           skipped: 290,
           byProblem: { sent_recently: 30, same_message_waiting: 260 },
           sentRecently: 290,
+          sentRecentlyWaiting: 260,
           sameMessageWaitingIn: 'Tagihan Desember'
         },
         problems: [
@@ -3838,6 +3845,57 @@ describe('issue 27: the campaign view an operator can trust', () => {
     }
   )
 
+  // QA73 follow-up: a draft's "Before you start" said its recipients of the same message "got it or are already
+  // waiting to get it" in one phrase; it counts each kind apart and names the campaign they wait in.
+  it.each([
+    {
+      language: 'en' as const,
+      open: 'Start sending 3 messages',
+      title: 'Before you start',
+      said: '3 recipients got this exact message from this app in the last 24 hours. 6 recipients are already waiting to get this exact message in “Tagihan Desember”.'
+    },
+    {
+      language: 'id' as const,
+      open: 'Mulai kirim 3 pesan',
+      title: 'Sebelum mulai',
+      said: '3 penerima sudah menerima pesan persis ini dari aplikasi ini dalam 24 jam terakhir. 6 penerima masih menunggu dikirimi pesan persis ini di “Tagihan Desember”.'
+    }
+  ])(
+    "tells a draft's recipients who got the same message from those still waiting for it ($language)",
+    async ({ language, open, title, said }) => {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language }),
+          devices: [makeDevice({ id: 'dev-1', label: 'Shop' })]
+        })
+      )
+      const draft = campaign({
+        status: 'draft',
+        startedAt: null,
+        summary: {
+          total: 12,
+          ready: 3,
+          skipped: 9,
+          byProblem: { sent_recently: 3, same_message_waiting: 6 },
+          sentRecently: 9,
+          sentRecentlyWaiting: 6,
+          sameMessageWaitingIn: 'Tagihan Desember'
+        },
+        counts: { waiting: 3, skipped: 9 }
+      })
+      fake.handle('campaigns:list', () => ({ campaigns: [draft] }))
+      fake.handle('campaigns:get', () => draft)
+      const user = userEvent.setup()
+      render(<CampaignsView />)
+      await user.click(await screen.findByRole('button', { name: 'bills' }))
+      await user.click(await screen.findByRole('button', { name: open }))
+      const summary = screen.getByRole('group', { name: title })
+      expect(within(summary).getByTestId('campaign-presend-recent').querySelector('p')?.textContent).toBe(
+        said
+      )
+    }
+  )
+
   // The draft's panel counted the rows as stored at create: a row that only matched when Start was pressed (another
   // campaign started a moment before) was set aside without the panel having offered to send to it again, and the
   // covered part of its quota had "no estimated end yet" (the campaign's view has no quota part).
@@ -3901,28 +3959,35 @@ describe('issue 27: the campaign view an operator can trust', () => {
       case: 'one set aside',
       after: { ready: 2, skipped: 1, leftOut: 1 },
       moves: moves([3]),
-      said: '1 more was set aside: they got this message in the last 24 hours or are already waiting to get it.'
+      said: '1 more was set aside: 1 got this same message in the last 24 hours.'
     },
     {
       language: 'id' as const,
       case: 'one set aside',
       after: { ready: 2, skipped: 1, leftOut: 1 },
       moves: moves([3]),
-      said: '1 lagi disisihkan: penerimanya sudah menerima pesan yang sama dalam 24 jam terakhir atau masih menunggu dikirimi.'
+      said: '1 lagi disisihkan: 1 sudah menerima pesan yang sama dalam 24 jam terakhir.'
     },
     {
       language: 'en' as const,
       case: 'one made ready again as another was set aside',
       after: { ready: 2, skipped: 1, leftOut: 1 },
-      moves: moves([3], [1]),
-      said: '1 more was set aside: they got this message in the last 24 hours or are already waiting to get it.'
+      moves: moves([3], [1], { rows: [3], in: 'Tagihan Desember' }),
+      said: '1 more was set aside: 1 already waiting to get this same message in “Tagihan Desember”.'
+    },
+    {
+      language: 'en' as const,
+      case: 'three set aside, two of them still waiting for it outside any one campaign',
+      after: { ready: 2, skipped: 1, leftOut: 1 },
+      moves: moves([1, 2, 3], [], { rows: [1, 2] }),
+      said: '3 more were set aside: 2 already waiting to get this same message, 1 got this same message in the last 24 hours.'
     },
     {
       language: 'id' as const,
       case: 'two set aside as two were made ready again',
       after: { ready: 2, skipped: 1, leftOut: 1 },
-      moves: moves([2, 3], [1, 4]),
-      said: '2 lagi disisihkan: penerimanya sudah menerima pesan yang sama dalam 24 jam terakhir atau masih menunggu dikirimi.'
+      moves: moves([2, 3], [1, 4], { rows: [3], in: 'Tagihan Desember' }),
+      said: '2 lagi disisihkan: 1 masih menunggu dikirimi pesan yang sama di “Tagihan Desember”, 1 sudah menerima pesan yang sama dalam 24 jam terakhir.'
     }
   ])(
     "says the core's count of rows the start set aside after the panel was read: $case ($language)",
@@ -4032,14 +4097,15 @@ describe('issue 27: the campaign view an operator can trust', () => {
       before: { ready: 2, skipped: 1 },
       foreseen: moves([2]),
       atStart: moves([3]),
-      said: '1 more was set aside: they got this message in the last 24 hours or are already waiting to get it.'
+      said: '1 more was set aside: 1 got this same message in the last 24 hours.'
     },
     {
+      // Its 24 hours had run out at the read: only a same message put in line since can hold it (QA73: waiting).
       case: 'row 1, foreseen ready again, still matches at the start',
       before: { ready: 3, skipped: 0 },
       foreseen: moves([], [1]),
       atStart: moves([]),
-      said: '1 more was set aside: they got this message in the last 24 hours or are already waiting to get it.'
+      said: '1 more was set aside: 1 already waiting to get this same message.'
     }
   ])('says a row the panel counted as a recipient and the start set aside: $case', async (example) => {
     seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 120 })] }))

@@ -84,9 +84,11 @@ import {
   draftStartCounts,
   inDealOrder,
   isHeld,
+  NONE_SET_ASIDE,
   rowBuckets,
   sendsNothingNow,
   setAsideUnforeseen,
+  type SetAsideAtStart,
   type CampaignBucket
 } from './campaign-facts'
 import { CampaignAnnouncer } from './CampaignAnnouncer'
@@ -1304,6 +1306,7 @@ function NewCampaign({
               restName={restNameOf(t, campaignName, existingNames)}
               recent={{
                 count: check.summary.sentRecently ?? 0,
+                waiting: check.summary.sentRecentlyWaiting ?? 0,
                 sendAnyway: sendRecent,
                 onChange: setSendRecent
               }}
@@ -1397,7 +1400,7 @@ function StartDraft({
    * Started; `rest` is the draft a split left for later, `setAside` the rows the start left out for the same message
    * that the panel had counted as recipients (they matched between the panel's read and the click).
    */
-  onStarted: (rest: SplitRest | undefined, setAside: number) => void
+  onStarted: (rest: SplitRest | undefined, setAside: SetAsideAtStart) => void
   /** The names the campaigns have: a split's rest is named past them. */
   existingNames: readonly string[]
 }): React.JSX.Element {
@@ -1487,7 +1490,7 @@ function StartDraft({
       // The start asks the rule again and names the rows it moved: compared by row with the panel's own read, those
       // the panel counted as recipients and the start left out.
       const setAside = sendingRecent
-        ? 0
+        ? NONE_SET_ASIDE
         : setAsideUnforeseen(asOfNow?.sameMessage ?? null, started.sameMessage)
       // The core copied the files and released their handles.
       held.current = []
@@ -1550,7 +1553,12 @@ function StartDraft({
           waitingIn={(asOfNow?.campaign ?? campaign).summary.sameMessageWaitingIn}
           // Kept with the draft: reopened later, its summary still accounts for every row under the header.
           blankRows={(asOfNow?.campaign ?? campaign).summary.blankRows}
-          recent={{ count: startCounts.recent, sendAnyway: sendRecent, onChange: setSendRecent }}
+          recent={{
+            count: startCounts.recent,
+            waiting: (asOfNow?.campaign ?? campaign).summary.sentRecentlyWaiting ?? 0,
+            sendAnyway: sendRecent,
+            onChange: setSendRecent
+          }}
           devices={campaignDevices(campaign, devices)}
           finishAt={asOfNow ? asOfNow.estimate.finishAt : campaign.estimate.finishAt}
           // The covered part's end as of the draft's re-check (the rows may have changed since the view was read).
@@ -1707,7 +1715,7 @@ function CampaignProgress({
   /** The last read of the campaign failed: said in place of the page until one is read (then below it). */
   const [readError, setReadError] = useState<ErrorInfo | null>(null)
   /** Rows the draft's start left out for the same message after its "Before you start" had counted them. */
-  const [setAsideAtStart, setSetAsideAtStart] = useState(0)
+  const [setAsideAtStart, setSetAsideAtStart] = useState<SetAsideAtStart>(NONE_SET_ASIDE)
   const [tick, setTick] = useState(0)
   // Each completed page read: the rows table re-reads its shown page with it, so its statuses follow the counts.
   const [pageReads, setPageReads] = useState(0)
@@ -2064,9 +2072,20 @@ function CampaignProgress({
         </p>
       )}
       <CampaignEnd campaign={campaign} now={now} />
-      {setAsideAtStart > 0 && campaign.status !== 'draft' ? (
+      {setAsideAtStart.count > 0 && campaign.status !== 'draft' ? (
         <p role="status" data-testid="campaign-set-aside-at-start">
-          {t('campaigns.draft.setAsideAtStart', { count: setAsideAtStart })}
+          {t('campaigns.draft.setAsideAtStart', {
+            count: setAsideAtStart.count,
+            // QA73 follow-up: who got it apart from who still waits for it, as the skipped rows' reasons say them.
+            reasons: skippedReasons(
+              {
+                sent_recently: setAsideAtStart.count - setAsideAtStart.waiting,
+                same_message_waiting: setAsideAtStart.waiting
+              },
+              t,
+              setAsideAtStart.waitingIn
+            )
+          })}
         </p>
       ) : null}
       <dl className="campaign-counts" data-testid="campaign-counts">

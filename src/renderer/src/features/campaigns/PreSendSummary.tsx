@@ -14,7 +14,7 @@ import {
   type PacingPolicy,
   type QuotaFinish
 } from '../../../../shared/domain'
-import { formatList, localeOf, useLanguage, useT } from '../../i18n'
+import { formatList, localeOf, useLanguage, useT, type Translate } from '../../i18n'
 import { formatCount, formatDateTimeInZone, formatSoonInZone } from '../../i18n/dates'
 import { BudgetWarnings, deviceBudgetText, quotaFinishText } from '../../ui/budget-words'
 import { busyButtonProps } from '../../ui/busy-button'
@@ -42,6 +42,26 @@ export function campaignFinish(
   const coveredFinishAt =
     quotaFinish?.kind === 'part' && quotaFinish.covered === Math.min(quota, ready) ? quotaFinish.at : null
   return quotaFinishEstimate({ messages: ready, covered: quota, finishAt, coveredFinishAt })
+}
+
+/**
+ * The recipients of the same message lately, each kind counted apart (QA73 follow-up: "got it or are already waiting
+ * to get it" in one phrase read as all of them having it): those who got it, then those still waiting, in the campaign
+ * they wait in when it is one.
+ */
+function recentWords(count: number, waiting: number, waitingIn: string | undefined, t: Translate): string {
+  const got = count - Math.min(waiting, count)
+  const waitingNow = count - got
+  return [
+    got > 0 ? t('campaigns.presend.recentGot', { count: got }) : '',
+    waitingNow === 0
+      ? ''
+      : waitingIn
+        ? t('campaigns.presend.recentWaitingIn', { count: waitingNow, campaign: waitingIn })
+        : t('campaigns.presend.recentWaiting', { count: waitingNow })
+  ]
+    .filter((sentence) => sentence !== '')
+    .join(' ')
 }
 
 export function PreSendSummary({
@@ -89,10 +109,10 @@ export function PreSendSummary({
   restName: string
   /**
    * Recipients who got this same message from this app in the last 24 hours or are waiting to get it (QA17 Q17-04,
-   * QA73), and whether they are sent
-   * to again (left out by default): asked here when there are any and the operator can still choose.
+   * QA73), `waiting` of them still waiting (in `waitingIn` when one campaign), and whether they are sent to again
+   * (left out by default): asked here when there are any and the operator can still choose.
    */
-  recent?: { count: number; sendAnyway: boolean; onChange: (sendAnyway: boolean) => void }
+  recent?: { count: number; waiting?: number; sendAnyway: boolean; onChange: (sendAnyway: boolean) => void }
   onStart: () => void
   /** Start the first `now` ready rows and keep the rest as a new draft. */
   onSplit: (now: number) => void
@@ -168,7 +188,7 @@ export function PreSendSummary({
             <dt>{t('campaigns.presend.recent')}</dt>
             <dd data-testid="campaign-presend-recent">
               <p id="campaign-presend-recent-count">
-                {t('campaigns.presend.recentCount', { count: recent.count })}
+                {recentWords(recent.count, recent.waiting ?? 0, waitingIn, t)}
               </p>
               <div role="radiogroup" aria-labelledby="campaign-presend-recent-count">
                 <label>

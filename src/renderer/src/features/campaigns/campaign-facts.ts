@@ -172,6 +172,17 @@ export function draftStartCounts(
   }
 }
 
+/** The rows a start set aside that the panel had counted as recipients: how many, and how many still wait (QA73). */
+export interface SetAsideAtStart {
+  count: number
+  /** Of `count`, those still waiting for the same message (the rest got it), in `waitingIn` when one campaign. */
+  waiting: number
+  waitingIn?: string
+}
+
+/** No row set aside at the start (or none the panel had not counted). */
+export const NONE_SET_ASIDE: SetAsideAtStart = Object.freeze({ count: 0, waiting: 0 })
+
 /**
  * The rows a draft's "Before you start" counted as recipients that its start then left out for the same message (they
  * matched between the panel's read and the click), by row number: those the start set aside that the read did not,
@@ -180,13 +191,26 @@ export function draftStartCounts(
  */
 export function setAsideUnforeseen(
   foreseen: Pick<SameMessageMoves, 'setAsideRows' | 'readyAgainRows'> | null,
-  atStart: Pick<SameMessageMoves, 'setAsideRows' | 'readyAgainRows'>
-): number {
+  atStart: Pick<
+    SameMessageMoves,
+    'setAsideRows' | 'readyAgainRows' | 'setAsideWaitingRows' | 'setAsideWaitingIn'
+  >
+): SetAsideAtStart {
   const foreseenAside = new Set(foreseen?.setAsideRows ?? [])
   const readyAtStart = new Set(atStart.readyAgainRows)
-  const newlyAside = atStart.setAsideRows.filter((row) => !foreseenAside.has(row)).length
+  const waitingAtStart = new Set(atStart.setAsideWaitingRows ?? [])
+  const newlyAside = atStart.setAsideRows.filter((row) => !foreseenAside.has(row))
   const stillAside = (foreseen?.readyAgainRows ?? []).filter((row) => !readyAtStart.has(row)).length
-  return newlyAside + stillAside
+  // QA73 follow-up: a row whose 24 hours had run out at the read matches at the start only for a same message put in
+  // line since: still waiting for it, in a campaign the start did not name for it (so none is named then).
+  const waiting = newlyAside.filter((row) => waitingAtStart.has(row)).length + stillAside
+  return {
+    count: newlyAside.length + stillAside,
+    waiting,
+    ...(waiting > 0 && stillAside === 0 && atStart.setAsideWaitingIn !== undefined
+      ? { waitingIn: atStart.setAsideWaitingIn }
+      : {})
+  }
 }
 
 const STATUS_KEY: Record<CampaignView['status'], MessageKey> = {
