@@ -476,14 +476,19 @@ describe('earlier messages of a long thread (QA71, Earlier messages)', () => {
   function longThread(): void {
     entries = thread(LONG, LONG)
     lastNumber = LONG
-    fake.handle('inbox:thread', ({ limit = 50, before }) => {
+    fake.handle('inbox:thread', ({ limit = 50, before, through }) => {
       expect(limit).toBeLessThanOrEqual(500)
       const from =
         before === undefined
           ? 0
           : entries.findIndex((e) => `c-${e.direction === 'in' ? e.message.number : 0}` === before) + 1
-      const page = entries.slice(from, from + limit)
-      const more = from + limit < entries.length
+      // `through`: every entry down to the one keyed so, then `limit` past it (the core's read of a far entry).
+      const reached = entries.findIndex(
+        (e, at) => at >= from && e.direction === 'in' && `in-${e.message.number}` === through
+      )
+      const to = (reached >= 0 ? reached + 1 : from) + limit
+      const page = entries.slice(from, to)
+      const more = to < entries.length
       const last = page.at(-1)
       return {
         conversation: makeConversation({ lastNumber, unread }),
@@ -548,8 +553,61 @@ describe('earlier messages of a long thread (QA71, Earlier messages)', () => {
     expect(topNumber()).toContain(`pesanan #${LONG - 600 + 1}`)
     expect(box.scrollTop).toBe(1000)
     expect((await screen.findByTestId('inbox-new-below')).textContent).toBe('1 new message')
-    // The re-read asks for the thread's newest entries, not every one shown.
-    expect(fake.requests('inbox:thread').at(-1)).toMatchObject({ limit: 500 })
-    expect(fake.requests('inbox:thread').at(-1)?.before).toBeUndefined()
+    // The re-read asks for the thread's newest entries, then the older pages shown in one read (QA72), not a page
+    // at a time.
+    const [newest, older] = fake.requests('inbox:thread').slice(-2)
+    expect(newest).toMatchObject({ limit: 500 })
+    expect(newest?.before).toBeUndefined()
+    expect(older).toMatchObject({ before: `c-${LONG + 1 - 499}`, through: `in-${LONG - 599}` })
+  })
+
+  // QA72: the pages past the newest 500 were kept as first read: a file fetched again (or a reply's status, a
+  // take-back) on a message there showed only on the thread's next opening.
+  it('shows a change to a message in a page past the newest 500, the operator where they were', async () => {
+    longThread()
+    const failed = {
+      state: 'failed',
+      kind: 'document',
+      fileName: 'nota.pdf',
+      type: null,
+      bytes: null,
+      refusal: null,
+      note: 'HTTP 500'
+    } as const
+    const withMedia = (number: number, state: 'failed' | 'pending'): InboxThreadEntry => {
+      const entry = entryNumbered(number) as Extract<InboxThreadEntry, { direction: 'in' }>
+      return { ...entry, message: { ...entry.message, messageType: 'document', media: { ...failed, state } } }
+    }
+    const at = entries.findIndex((e) => e.direction === 'in' && e.message.number === 60)
+    entries[at] = withMedia(60, 'failed')
+    render(<InboxView />)
+    const user = userEvent.setup()
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await waitFor(() => expect(drawn()).toBe(50))
+    for (let shown = 50; shown < 650; shown += 50) {
+      await user.click(screen.getByRole('button', { name: 'Show earlier messages' }))
+      await waitFor(() => expect(drawn()).toBe(shown + 50))
+    }
+    const box = screen.getByTestId('inbox-entries')
+    act(() => {
+      box.scrollTop = 1000
+      fireEvent.scroll(box)
+    })
+    const mediaOf60 = (): string | null | undefined =>
+      screen
+        .getByText('pesanan #60')
+        .closest('li')
+        ?.querySelector('[data-testid="inbox-media-state"]')
+        ?.getAttribute('data-state')
+    expect(mediaOf60()).toBe('failed')
+    // Its file asked for again: the core has it pending, and says something changed.
+    const reads = fake.requests('inbox:thread').length
+    entries[at] = withMedia(60, 'pending')
+    act(() => fake.emit('inbox:changed', STATUS))
+    await waitFor(() => expect(fake.requests('inbox:thread').length).toBe(reads + 2))
+    await waitFor(() => expect(mediaOf60()).toBe('pending'))
+    expect(drawn()).toBe(650)
+    expect(topNumber()).toContain('pesanan #51')
+    expect(box.scrollTop).toBe(1000)
   })
 })

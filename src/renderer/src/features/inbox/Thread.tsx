@@ -38,7 +38,13 @@ import { MessageMedia, SentPicture } from './MessageMedia'
 import { ReplyBox } from './ReplyBox'
 import { SentEntryTakeBack } from './SentEntryTakeBack'
 import { threadEntryKey, useThreadScroll, type FoundEntry } from './thread-scroll'
-import { withOlderPage, withOlderPagesKept, type ThreadPages } from './thread-pages'
+import {
+  olderPagesToReadAgain,
+  withOlderPage,
+  withOlderPagesKept,
+  withOlderPagesReadAgain,
+  type ThreadPages
+} from './thread-pages'
 import { markOpenConversation } from './read-mark'
 import { discardReplyDraft } from '../../stores/reply-drafts'
 
@@ -165,6 +171,22 @@ export function Thread({
   )
 
   const foundKey = found?.key ?? null
+  /**
+   * QA72: the newest entries just read with the older pages shown under them read again too (down to the oldest one
+   * shown, in one read), so a change there shows (a file fetched again, a status, a take-back); kept as shown when
+   * that read fails.
+   */
+  const withOlderPagesAsNow = useCallback(
+    (newest: ThreadPages): Promise<ThreadPages> => {
+      const older = olderPagesToReadAgain(newest, shown.current)
+      if (!older) return Promise.resolve(withOlderPagesKept(newest, shown.current))
+      return call('inbox:thread', { conversationId: id, limit: 1, ...older }).then(
+        (again) => withOlderPagesReadAgain(newest, again, older.through, shown.current),
+        () => withOlderPagesKept(newest, shown.current)
+      )
+    },
+    [id]
+  )
   const readAfresh = useCallback((): Promise<void> => {
     const held = shown.current
     // QA71: a search result's message further back than the largest page: the core reads down to it, the thread's end
@@ -177,9 +199,10 @@ export function Thread({
       limit: Math.min(MAX_THREAD_READ, Math.max(THREAD_PAGE, held?.entries.length ?? 0)),
       ...(reachFound ? { through: foundKey } : {})
     })
-      .then((reply) => {
+      .then((reply) => withOlderPagesAsNow(reply).then((pages) => ({ reply, pages })))
+      .then(({ reply, pages }) => {
         setReadError(null)
-        show(withOlderPagesKept(reply, shown.current))
+        show(pages)
         shownConversation.current = reply.conversation
         onChanged(reply.conversation)
         const arrived = reply.conversation.lastNumber > newest.current
@@ -200,7 +223,7 @@ export function Thread({
         if (failure.code === 'not_found') setGone(true)
         else setReadError(failure)
       })
-  }, [id, onChanged, setGone, newestShownNow, foundKey, show])
+  }, [id, onChanged, setGone, newestShownNow, foundKey, show, withOlderPagesAsNow])
 
   // Asked for again by the core's changes and by the operator: one read at a time, a burst of changes one read.
   const reads = useRef<CoalescedReads | null>(null)

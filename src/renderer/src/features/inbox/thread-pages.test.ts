@@ -2,7 +2,12 @@
 import { describe, expect, it } from 'vitest'
 import type { InboxThreadEntry } from '../../../../shared/contract'
 import { makeItem } from '../../testing/fixtures'
-import { withOlderPage, withOlderPagesKept } from './thread-pages'
+import {
+  olderPagesToReadAgain,
+  withOlderPage,
+  withOlderPagesKept,
+  withOlderPagesReadAgain
+} from './thread-pages'
 
 /** A customer's message numbered `number`, written `number` seconds in. */
 const message = (number: number): InboxThreadEntry =>
@@ -53,5 +58,33 @@ describe('withOlderPage', () => {
     const page = withOlderPage(shown, { entries: messages(51, 1), next: null })
     expect(keys(page.entries)).toEqual(keys(messages(100, 1)))
     expect(page.next).toBeNull()
+  })
+})
+
+// QA72: the older pages were kept as first read, a change to a message there shown only on the next opening.
+describe('reading the older pages again', () => {
+  it('reads from the newest read’s end down to the oldest entry shown', () => {
+    const shown = { entries: messages(100, 1), next: 'past-1' }
+    expect(olderPagesToReadAgain({ entries: messages(102, 53), next: 'past-53' }, shown)).toEqual({
+      before: 'past-53',
+      through: 'in-1'
+    })
+    // Nothing shown under the newest: nothing to read again.
+    expect(olderPagesToReadAgain({ entries: messages(102, 1), next: null }, shown)).toBeNull()
+    expect(olderPagesToReadAgain({ entries: messages(100, 51), next: 'past-51' }, null)).toBeNull()
+  })
+
+  it('puts the pages read again under the newest, with what was shown past them and where the next starts', () => {
+    const changed = { ...message(20), message: { number: 20, text: 'fetched' } } as InboxThreadEntry
+    const shown = { entries: messages(100, 1), next: 'past-1' }
+    const newest = { entries: messages(102, 53), next: 'past-53' }
+    const again = { entries: [...messages(52, 21), changed, ...messages(19, 10)], next: 'past-10' }
+    const pages = withOlderPagesReadAgain(newest, again, 'in-10', shown)
+    expect(keys(pages.entries)).toEqual(keys(messages(102, 1)))
+    expect(pages.entries.find((e) => e.direction === 'in' && e.message.number === 20)).toBe(changed)
+    expect(pages.next).toBe('past-1')
+    // The oldest shown gone from the read: the older pages as shown.
+    const gone = withOlderPagesReadAgain(newest, { entries: messages(52, 52), next: 'x' }, 'in-10', shown)
+    expect(keys(gone.entries)).toEqual(keys(messages(102, 1)))
   })
 })

@@ -37,3 +37,38 @@ export function withOlderPage(shown: ThreadPages, older: ThreadPages): ThreadPag
     next: older.next
   }
 }
+
+/**
+ * QA72: where the older pages shown under the newest just read start (the newest read's `next`) and the key of the
+ * oldest entry shown, for reading those pages again as the thread changes (a file fetched again, a status, a
+ * take-back there showed only on the next opening); null when no older page is shown under the newest.
+ */
+export function olderPagesToReadAgain(
+  newest: ThreadPages,
+  shown: ThreadPages | null
+): { before: string; through: string } | null {
+  const kept = withOlderPagesKept(newest, shown)
+  const oldest = kept.entries.at(-1)
+  if (kept === newest || newest.next === null || !oldest) return null
+  return { before: newest.next, through: threadEntryKey(oldest) }
+}
+
+/**
+ * The older pages read again (`again`: from the newest read's end down to the entry keyed `through`) put under the
+ * newest, with what is shown past that entry (a page read meanwhile) and where the next page starts kept. When
+ * either no longer holds that entry, the older pages are kept as shown.
+ */
+export function withOlderPagesReadAgain(
+  newest: ThreadPages,
+  again: ThreadPages,
+  through: string,
+  shown: ThreadPages | null
+): ThreadPages {
+  const readTo = again.entries.findIndex((entry) => threadEntryKey(entry) === through)
+  const shownTo = shown?.entries.findIndex((entry) => threadEntryKey(entry) === through) ?? -1
+  if (!shown || readTo < 0 || shownTo < 0) return withOlderPagesKept(newest, shown)
+  return withOlderPage(newest, {
+    entries: [...again.entries.slice(0, readTo + 1), ...shown.entries.slice(shownTo + 1)],
+    next: shown.next
+  })
+}
