@@ -1316,6 +1316,8 @@ export const InboxStatusView = z.object({
   unread: z.number().int(),
   /** The customers (distinct chats) the unread messages are from; one who wrote to two devices counts once. */
   unreadCustomers: z.number().int(),
+  /** The conversations marked unread with no message counted (QA72); absent: none. */
+  markedUnread: z.number().int().nonnegative().optional(),
   /** Events kept as refusals (bodies that did not parse or open). */
   refused: z.number().int(),
   /** Tracking and device statuses not yet applied. */
@@ -1406,6 +1408,11 @@ export const InboxConversationView = z.object({
   /** A group's: who wrote its newest message (push name, else member number), as its thread names them; else null. */
   lastSender: z.string().nullable(),
   unread: z.number().int().nonnegative(),
+  /**
+   * Marked unread by the operator with no message counted (QA72: their reply is the newest, so none of the customer's
+   * waits), as WhatsApp's "Mark as unread"; read, the mark goes. Absent: not marked.
+   */
+  markedUnread: z.boolean().optional(),
   archived: z.boolean(),
   /** Its number is on the opt-out list (the gateway refuses replies to it); never a group's. Read with the page. */
   optedOut: z.boolean()

@@ -90,6 +90,26 @@ describe('App shell', () => {
     expect(screen.queryByTestId('nav-inbox-unread')).toBeNull()
   })
 
+  // QA72: a conversation marked unread whose newest message is the operator's counted a customer's message that was
+  // not there ("1 unread message"): the badge says it is marked, with no message counted.
+  it('says a conversation marked unread on the Messages in tab without counting a message for it', async () => {
+    const fake = installFakeApi()
+    const status = makeInboxStatus({ messages: 9, unread: 0, unreadCustomers: 0, markedUnread: 1 })
+    fake.handle('inbox:status', () => status)
+    await renderApp(fake)
+    const badge = await screen.findByTestId('nav-inbox-unread')
+    expect(badge.getAttribute('aria-label')).toBe('1 conversation marked unread')
+    expect(badge.textContent).not.toMatch(/\d/)
+    expect(nav('Messages in, 1 conversation marked unread')).toBeTruthy()
+    act(() => fake.emit('inbox:changed', { ...status, unread: 2, unreadCustomers: 1, markedUnread: 1 }))
+    expect(screen.getByTestId('nav-inbox-unread').textContent).toBe('2')
+    expect(screen.getByTestId('nav-inbox-unread').getAttribute('aria-label')).toBe(
+      '2 unread messages and 1 conversation marked unread'
+    )
+    act(() => fake.emit('inbox:changed', { ...status, markedUnread: 0 }))
+    expect(screen.queryByTestId('nav-inbox-unread')).toBeNull()
+  })
+
   it("says on the Overview what the Messages in badge counts, from the badge's own count (QA F11)", async () => {
     const fake = installFakeApi()
     const status = {

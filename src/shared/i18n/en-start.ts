@@ -297,6 +297,11 @@ export const enStart = {
   'drop.sheet.attach': 'Attach to a message',
   'drop.sheet.neither': 'Neither',
   'inbox.unreadCount': '{count, plural, one {# unread message} other {# unread messages}}',
+  // QA72: conversations the operator marked unread with no message counted (their own reply the newest).
+  'inbox.markedUnreadCount':
+    '{count, plural, one {# conversation marked unread} other {# conversations marked unread}}',
+  'inbox.unreadAndMarked':
+    '{count, plural, one {# unread message} other {# unread messages}} and {marked, plural, one {# conversation marked unread} other {# conversations marked unread}}',
   'nav.inbox': 'Messages in',
   'shortcuts.inboxView': 'Open Messages in',
   'shortcuts.inboxConversations': 'Messages in: next / previous conversation',

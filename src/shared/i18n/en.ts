@@ -2606,6 +2606,8 @@ export const enRest = {
   'inbox.rowGone.toPrevious': 'You are on the previous conversation.',
   'inbox.rowGone.toHeading': 'You are on the Conversations heading.',
   'inbox.conversations.unread': '{count, plural, one {# unread message} other {# unread messages}}',
+  // QA72: the operator's "Mark unread" with no message counted, as WhatsApp's "Mark as unread".
+  'inbox.conversations.markedUnread': 'Marked unread',
   'inbox.conversations.withoutText': 'Message without text',
   'inbox.filter.unread': 'Unread only',
   'inbox.filter.answeredBy': 'Answered by «{keyword}» ✕',

@@ -2593,6 +2593,8 @@ export const id: Record<MessageKey, string> = {
   'notice.messages.fromOne': '{count} pesan baru dari {from}',
   'notice.messages.fromMany': '{count} pesan baru dari {customers} pelanggan',
   'inbox.unreadCount': '{count} pesan belum dibaca',
+  'inbox.markedUnreadCount': '{count} percakapan ditandai belum dibaca',
+  'inbox.unreadAndMarked': '{count} pesan belum dibaca dan {marked} percakapan ditandai belum dibaca',
   'settings.doNotDisturb': 'Jangan ganggu',
   'settings.doNotDisturb.hint':
     'Tanpa notifikasi untuk pesan baru pelanggan. Baki sistem dan tab Pesan masuk tetap menghitungnya.',
@@ -2819,6 +2821,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.rowGone.toPrevious': 'Sekarang Anda berada di percakapan sebelumnya.',
   'inbox.rowGone.toHeading': 'Sekarang Anda berada di judul Percakapan.',
   'inbox.conversations.unread': '{count} pesan belum dibaca',
+  'inbox.conversations.markedUnread': 'Ditandai belum dibaca',
   'inbox.conversations.withoutText': 'Pesan tanpa teks',
   'inbox.filter.unread': 'Hanya yang belum dibaca',
   'inbox.filter.answeredBy': 'Dijawab oleh «{keyword}» ✕',

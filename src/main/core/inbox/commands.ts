@@ -56,6 +56,7 @@ export function inboxStatusView(status: ReturnType<Inbox['status']>): InboxStatu
     messages: status.counts.messages,
     unread: status.counts.unread,
     unreadCustomers: status.counts.unreadCustomers,
+    markedUnread: status.counts.markedUnread,
     refused: status.counts.refused,
     pending: status.counts.pending
   }

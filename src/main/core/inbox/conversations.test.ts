@@ -1432,3 +1432,83 @@ describe('a long thread paged back before its oldest entry shown (QA71, Earlier 
     expect(read.indexOf('reply-0')).toBeGreaterThan(read.indexOf('in 1'))
   })
 })
+
+// QA72: "Mark unread" on a conversation whose newest message is the operator's own reply made the customer's message
+// before it unread again, counted "1 unread message" that the customer had not sent since. It is marked unread
+// without a count (WhatsApp's "Mark as unread"), listed under "Unread only", counted apart, and cleared by a read.
+describe('marking unread a conversation the operator answered last (QA72)', () => {
+  it('marks it without counting a message, lists it as unread, and a read clears the mark', async () => {
+    const store = new InboxStore(db)
+    store.commit(
+      'box',
+      0,
+      1,
+      [
+        {
+          identity: 'incoming:0',
+          kind: 'incoming',
+          seq: 1,
+          receivedAt: 1000,
+          payload: {},
+          applied: true,
+          message: newInboxMessage('m0', { deviceSerial: 'ser-1', chatId: '6281111', text: 'ada stok?' })
+        }
+      ],
+      0
+    )
+    const clock = new FakeClock(2000)
+    const outbox = createOutbox({ db, dataDir: dir, clock, clientFor: () => undefined })
+    await outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['6281111'],
+      entries: [{ kind: 'text', text: 'ada kak' }]
+    })
+    const conversations = createConversations({
+      db,
+      now: () => 0,
+      devices: { list: () => [{ id: 'd1', serial: 'ser-1', phone: null }] },
+      outbox: outbox.queue
+    })
+    const [answered] = conversations.list({}).conversations
+    conversations.markRead(answered!.id, true)
+
+    const marked = conversations.markRead(answered!.id, false)
+    expect(marked).toMatchObject({ lastFromMe: true, unread: 0, markedUnread: true })
+    expect(store.counts()).toMatchObject({ unread: 0, unreadCustomers: 0, markedUnread: 1 })
+    expect(conversations.list({ unreadOnly: true }).conversations.map((c) => c.id)).toEqual([answered!.id])
+    // The customer's message stays read: nothing of theirs waits.
+    expect(conversations.thread(answered!.id).entries.find((e) => e.direction === 'in')).toMatchObject({
+      message: { read: true }
+    })
+
+    expect(conversations.markRead(answered!.id, true)).toMatchObject({ unread: 0, markedUnread: false })
+    expect(store.counts()).toMatchObject({ markedUnread: 0 })
+    expect(conversations.list({ unreadOnly: true }).conversations).toEqual([])
+  })
+
+  it('still makes the customer’s newest message unread again when it is the newest of the thread', () => {
+    const store = new InboxStore(db)
+    store.commit(
+      'box',
+      0,
+      1,
+      [
+        {
+          identity: 'incoming:0',
+          kind: 'incoming',
+          seq: 1,
+          receivedAt: 1000,
+          payload: {},
+          applied: true,
+          message: newInboxMessage('m0', { deviceSerial: 'ser-1', chatId: '6281111', text: 'ada stok?' })
+        }
+      ],
+      0
+    )
+    const conversations = conversationsOfTwoDevices(sentItems([]))
+    const [waiting] = conversations.list({}).conversations
+    conversations.markRead(waiting!.id, true)
+    expect(conversations.markRead(waiting!.id, false)).toMatchObject({ unread: 1, markedUnread: false })
+    expect(store.counts()).toMatchObject({ unread: 1, markedUnread: 0 })
+  })
+})

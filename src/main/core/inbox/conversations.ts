@@ -397,6 +397,8 @@ export function createConversations(deps: ConversationsDeps) {
       ...(last.lastUnreached === undefined ? {} : { lastUnreached: last.lastUnreached }),
       lastSender: last.lastSender,
       unread: conversation.unread,
+      // Counted messages say it already: the mark alone is shown only when none are.
+      markedUnread: conversation.markedUnread && conversation.unread === 0,
       archived: conversation.archived,
       optedOut
     }
@@ -587,8 +589,15 @@ export function createConversations(deps: ConversationsDeps) {
     },
 
     markRead(conversationId: number, read: boolean): InboxConversationView {
-      mustGet(conversationId)
-      store.markRead(conversationId, read)
+      const conversation = mustGet(conversationId)
+      if (read) store.markRead(conversationId, true)
+      // QA72: the operator's reply the newest (or no message of the customer's): marked unread with nothing counted,
+      // where the customer's message before it counted "1 unread message" they had not sent since.
+      else if (
+        conversation.unread === 0 &&
+        (conversationView(conversation).lastFromMe || !store.markRead(conversationId, false))
+      )
+        store.markUnreadWithoutCount(conversationId)
       return conversationView(mustGet(conversationId))
     },
 

@@ -12,7 +12,15 @@ const status = (lastContactAt: number | null): Parameters<typeof statusEventKey>
   lastContactAt,
   received: 3,
   duplicates: 0,
-  counts: { messages: 3, unread: 1, unreadCustomers: 1, refused: 0, pending: 0, duplicates: 0 }
+  counts: {
+    messages: 3,
+    unread: 1,
+    unreadCustomers: 1,
+    markedUnread: 0,
+    refused: 0,
+    pending: 0,
+    duplicates: 0
+  }
 })
 
 it('tells pulls in another minute apart, and not those within the minute the window shows', () => {

@@ -43,6 +43,8 @@ export interface ConversationRecord {
   /** A group's: who wrote its newest message (their push name, else their number), null when we did or for a chat. */
   lastSender: string | null
   unread: number
+  /** Marked unread by the operator with no customer's message counted (QA72: their reply was the newest). */
+  markedUnread: boolean
   archived: boolean
 }
 
@@ -97,6 +99,7 @@ interface ConversationRow {
   last_from_me: number
   last_sender: string | null
   unread: number
+  marked_unread: number
   archived: number
 }
 
@@ -126,6 +129,7 @@ const toConversation = (row: ConversationRow): ConversationRecord => ({
   lastFromMe: row.last_from_me === 1,
   lastSender: row.last_sender,
   unread: row.unread,
+  markedUnread: row.marked_unread === 1,
   archived: row.archived === 1
 })
 
@@ -369,7 +373,7 @@ export class InboxConversationsStore {
       where.push('c.activity < ?')
       params.push(filter.before)
     }
-    if (filter.unreadOnly) where.push('c.unread > 0')
+    if (filter.unreadOnly) where.push('(c.unread > 0 OR c.marked_unread = 1)')
     if (filter.deviceKeys) {
       where.push(`c.device_key IN (SELECT value FROM json_each(?))`)
       params.push(JSON.stringify(filter.deviceKeys))
@@ -463,7 +467,10 @@ export class InboxConversationsStore {
     return rows.length === 0 ? [] : this.messagesByNumber(rows, `${WRITTEN_AT} DESC, number DESC`)
   }
 
-  /** Every message of the conversation read (true) or its newest customer message unread again (false). */
+  /**
+   * Every message of the conversation read and its mark cleared (true), or its newest customer message unread again
+   * (false).
+   */
   markRead(conversationId: number, read: boolean): boolean {
     return this.db
       .transaction(() => {
@@ -472,9 +479,10 @@ export class InboxConversationsStore {
             conversationId
           )
           return (
-            this.prepare('UPDATE inbox_conversations SET unread = 0 WHERE id = ? AND unread > 0').run(
-              conversationId
-            ).changes > 0
+            this.prepare(
+              `UPDATE inbox_conversations SET unread = 0, marked_unread = 0
+                 WHERE id = ? AND (unread > 0 OR marked_unread = 1)`
+            ).run(conversationId).changes > 0
           )
         }
         const newest = this.prepare(
@@ -487,6 +495,15 @@ export class InboxConversationsStore {
         return true
       })
       .immediate()
+  }
+
+  /** QA72: the conversation marked unread with no message counted (the operator's reply is its newest). */
+  markUnreadWithoutCount(conversationId: number): boolean {
+    return (
+      this.prepare('UPDATE inbox_conversations SET marked_unread = 1 WHERE id = ? AND marked_unread = 0').run(
+        conversationId
+      ).changes > 0
+    )
   }
 
   /** One message read: its conversation's unread count follows. */

@@ -48,6 +48,8 @@ export interface InboxCounts {
    * customer (QA N04). Counted in the same pass over the conversations as the unread total.
    */
   unreadCustomers: number
+  /** The conversations the operator marked unread with no message of theirs unread (QA72). */
+  markedUnread: number
   /** Events kept as refusals (unreadable bodies, envelopes that did not open). */
   refused: number
   /** Tracking and device events not yet applied. */
@@ -273,10 +275,11 @@ export class InboxStore {
     const messages = this.db
       .prepare(
         `SELECT (SELECT COUNT(*) FROM inbox_messages) AS n, COALESCE(SUM(unread), 0) AS unread,
-           COUNT(DISTINCT CASE WHEN unread > 0 THEN chat_id END) AS unreadCustomers
+           COUNT(DISTINCT CASE WHEN unread > 0 THEN chat_id END) AS unreadCustomers,
+           COUNT(CASE WHEN unread = 0 AND marked_unread = 1 THEN 1 END) AS markedUnread
          FROM inbox_conversations WHERE archived = 0`
       )
-      .get() as { n: number; unread: number; unreadCustomers: number }
+      .get() as { n: number; unread: number; unreadCustomers: number; markedUnread: number }
     // Each by its partial index: refusals, events waiting to be applied and duplicates are few.
     const events = this.db
       .prepare(
@@ -289,6 +292,7 @@ export class InboxStore {
       messages: messages.n,
       unread: messages.unread,
       unreadCustomers: messages.unreadCustomers,
+      markedUnread: messages.markedUnread,
       ...events
     }
   }

@@ -1616,6 +1616,13 @@ export const migrations: readonly Migration[] = [
         DELETE FROM outbox_sent_ledger WHERE item_id = OLD.id;
       END;
     `
+  },
+  {
+    name: 'inbox: a conversation marked unread without a message counted',
+    // QA72: "Mark unread" on a conversation the operator answered last made the customer's message before the reply
+    // unread again ("1 unread message" they had not sent since). It is now a mark of its own, as WhatsApp's "Mark as
+    // unread", cleared when the conversation is read.
+    sql: `ALTER TABLE inbox_conversations ADD COLUMN marked_unread INTEGER NOT NULL DEFAULT 0;`
   }
 ]
 

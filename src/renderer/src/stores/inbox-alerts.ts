@@ -7,11 +7,13 @@ import { call } from '../api'
 import { useNavigation } from './navigation'
 
 /** The unread messages and the customers they are from, as the core counts them. */
-export type UnreadCounts = Pick<InboxStatusView, 'unread' | 'unreadCustomers'>
+export type UnreadCounts = Pick<InboxStatusView, 'unread' | 'unreadCustomers' | 'markedUnread'>
 
 interface InboxAlertsState {
   unread: number
   unreadCustomers: number
+  /** The conversations marked unread with no message counted (QA72): the badge says them apart. */
+  markedUnread: number
   /** Asked by a notification click; the inbox view takes it once (takeOpenConversation). */
   openConversation: number | null
   /** The conversation the inbox view shows, null when none (the inbox view sets it). */
@@ -27,9 +29,11 @@ interface InboxAlertsState {
 export const useInboxAlerts = create<InboxAlertsState>()((set, get) => ({
   unread: 0,
   unreadCustomers: 0,
+  markedUnread: 0,
   openConversation: null,
   viewing: null,
-  setUnread: ({ unread, unreadCustomers }) => set({ unread, unreadCustomers }),
+  setUnread: ({ unread, unreadCustomers, markedUnread = 0 }) =>
+    set({ unread, unreadCustomers, markedUnread }),
   async load() {
     try {
       get().setUnread(await call('inbox:status', {}))
@@ -79,5 +83,11 @@ export function reportViewing(target: Window = window): () => void {
 }
 
 export function resetInboxAlertsStore(): void {
-  useInboxAlerts.setState({ unread: 0, unreadCustomers: 0, openConversation: null, viewing: null })
+  useInboxAlerts.setState({
+    unread: 0,
+    unreadCustomers: 0,
+    markedUnread: 0,
+    openConversation: null,
+    viewing: null
+  })
 }

@@ -25,7 +25,7 @@ import { RowGoneStatus, useRowGoneSaid, type RowGoneWords } from '../../ui/RowGo
 import { conversationLabel } from './conversation-label'
 import { ConversationNumber } from './ConversationNumber'
 import { OptedOutMark } from '../../ui/OptedOutMark'
-import { inEntryKey, sentEntryKey } from '../../../../shared/domain'
+import { inEntryKey, isConversationUnread, sentEntryKey } from '../../../../shared/domain'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import type { ConversationFilters, Conversations as ConversationsState } from './use-conversations'
 // The outbox's row styles (row-button, row-main, row-side): the two lists read alike.
@@ -504,6 +504,11 @@ const ConversationRow = memo(function ConversationRow({
                 aria-label={t('inbox.conversations.unread', { count: conversation.unread })}
               >
                 {conversation.unread}
+              </span>
+            ) : isConversationUnread(conversation) ? (
+              // QA72: marked unread with no message counted (the operator's reply the newest): a mark, not "1".
+              <span className="badge badge--progress inbox-unread" data-testid="inbox-marked-unread">
+                {t('inbox.conversations.markedUnread')}
               </span>
             ) : null}
             {conversation.archived ? <span className="tag">{t('inbox.filter.archived')}</span> : null}

@@ -195,6 +195,54 @@ describe('a conversation marked unread', () => {
   })
 })
 
+// QA72: marked unread when the operator's reply was the newest, the customer's message before it counted "1 unread
+// message" they had not sent since. The core marks it with no count (WhatsApp's "Mark as unread"): the row says so.
+describe('a conversation answered last, marked unread (QA72)', () => {
+  it('says "marked unread" on its row, no message counted, and opening it clears the mark', async () => {
+    script()
+    let marked = false
+    const answered = (): InboxConversationView => ({
+      ...DEWI,
+      lastFromMe: true,
+      lastText: 'Masih ada kak',
+      unread: 0,
+      markedUnread: marked
+    })
+    fake.handle('inbox:conversations', () => ({ conversations: [answered()], next: null }))
+    fake.handle('inbox:thread', () => ({
+      conversation: answered(),
+      entries: [incoming({ read: true })],
+      next: null
+    }))
+    fake.handle('inbox:markRead', ({ read }) => {
+      marked = !read
+      return answered()
+    })
+    const user = userEvent.setup()
+    const { unmount } = render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    const mark = await screen.findByTestId('inbox-mark-read')
+    expect(mark.textContent).toBe('Mark unread')
+    await user.click(mark)
+    await waitFor(() => expect(mark.textContent).toBe('Mark read'))
+    const row = screen.getByTestId('inbox-conversation-1')
+    await waitFor(() => expect(within(row).getByTestId('inbox-marked-unread')).toBeTruthy())
+    expect(within(row).queryByTestId('inbox-unread')).toBeNull()
+    expect(within(row).getByTestId('inbox-marked-unread').textContent).toContain('Marked unread')
+    expect(row.textContent).not.toMatch(/unread message/)
+    // Coming back to the Inbox leaves it marked; opening it reads it, and the mark goes.
+    unmount()
+    render(<InboxView />)
+    await screen.findByTestId('inbox-marked-unread')
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(marked).toBe(true)
+    await user.click(screen.getByTestId('inbox-conversation-1'))
+    await waitFor(() => expect(marked).toBe(false))
+    expect(fake.requests('inbox:markRead').at(-1)).toEqual({ conversationId: 1, read: true })
+    await waitFor(() => expect(screen.queryByTestId('inbox-marked-unread')).toBeNull())
+  })
+})
+
 describe('notifications and the open conversation', () => {
   it('opens the conversation a clicked notification asks for, and tells which one is open', async () => {
     script()

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import type { InboxConversationView, InboxStatusView, ReceivingView } from '../../../../shared/contract'
 import { call, errorInfo, getApi } from '../../api'
 import { useT } from '../../i18n'
+import { isConversationUnread } from '../../../../shared/domain'
 import { useDevices } from '../../stores/devices'
 import { useInboxAlerts } from '../../stores/inbox-alerts'
 import { useNavigation } from '../../stores/navigation'
@@ -156,9 +157,12 @@ export function InboxView(): React.JSX.Element {
   const marked = useCallback(
     (conversation: InboxConversationView): void =>
       setNotice({
-        text: t(conversation.unread > 0 ? 'inbox.thread.markedUnread' : 'inbox.thread.markedRead', {
-          name: conversationLabel(conversation).title
-        }),
+        text: t(
+          isConversationUnread(conversation) ? 'inbox.thread.markedUnread' : 'inbox.thread.markedRead',
+          {
+            name: conversationLabel(conversation).title
+          }
+        ),
         about: conversation.id
       }),
     [t]

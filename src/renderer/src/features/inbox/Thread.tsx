@@ -16,7 +16,7 @@ import { formatNumber, localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTimeInZone } from '../../i18n/dates'
 import { useOperatorZone } from '../../stores/settings'
 import { useInboxAlerts } from '../../stores/inbox-alerts'
-import { autoReplyAnswering } from '../../../../shared/domain'
+import { autoReplyAnswering, isConversationUnread } from '../../../../shared/domain'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ReadFailed, useReadAgain } from '../../ui/ReadFailed'
 import { coalescedReads, type CoalescedReads } from '../../ui/coalesced-reads'
@@ -209,7 +209,8 @@ export function Thread({
         newest.current = Math.max(newest.current, reply.conversation.lastNumber)
         const opening = readOnFirstPage.current
         readOnFirstPage.current = false
-        if (opening && reply.conversation.unread > 0)
+        // QA72: a conversation marked unread with no message counted is read on opening too (the mark goes).
+        if (opening && isConversationUnread(reply.conversation))
           return call('inbox:markRead', { conversationId: id, read: true }).then(onChanged)
         if (!arrived || reply.conversation.unread === 0) return
         if (newestShownNow() && windowInUse())
@@ -460,10 +461,10 @@ export function Thread({
             aria-keyshortcuts="M"
             onClick={() => {
               chosen()
-              act(markOpenConversation(id, conversation.unread > 0))
+              act(markOpenConversation(id, isConversationUnread(conversation)))
             }}
           >
-            {conversation.unread > 0 ? t('inbox.thread.markRead') : t('inbox.thread.markUnread')}
+            {isConversationUnread(conversation) ? t('inbox.thread.markRead') : t('inbox.thread.markUnread')}
           </button>
           <button
             type="button"

@@ -1,6 +1,7 @@
 // The inbox's keys while its view is shown (listed in the shortcuts help panel): Alt+↓ / Alt+↑ open the next or
 // previous conversation (from anywhere, the reply box too, but a drop-down list), R focuses the reply box, M marks the open conversation
 // read or unread. J / K and Enter move through the rows as in every list (features/shortcuts).
+import { isConversationUnread } from '../../../../shared/domain'
 import { useEffect, useLayoutEffect, useRef } from 'react'
 import type { InboxConversationView } from '../../../../shared/contract'
 import { markOpenConversation } from './read-mark'
@@ -97,7 +98,7 @@ export function useInboxKeys(
         }
       } else if (event.key === 'm' || event.key === 'M') {
         event.preventDefault()
-        markOpenConversation(open.id, open.unread > 0)
+        markOpenConversation(open.id, isConversationUnread(open))
           .then((conversation) => {
             onChanged(conversation)
             onMarked(conversation)

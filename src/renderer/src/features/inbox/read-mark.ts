@@ -2,6 +2,7 @@
 // place alike.
 import type { InboxConversationView } from '../../../../shared/contract'
 import { call } from '../../api'
+import { isConversationUnread } from '../../../../shared/domain'
 import { keepOpenConversation } from '../../stores/place'
 
 /**
@@ -15,6 +16,6 @@ export async function markOpenConversation(
   read: boolean
 ): Promise<InboxConversationView> {
   const conversation = await call('inbox:markRead', { conversationId, read })
-  keepOpenConversation(conversation.unread > 0 ? null : conversationId)
+  keepOpenConversation(isConversationUnread(conversation) ? null : conversationId)
   return conversation
 }

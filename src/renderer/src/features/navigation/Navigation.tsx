@@ -39,8 +39,10 @@ export function Navigation(): React.JSX.Element {
   const selected = NAV_VIEWS.findIndex((v) => v === view)
   // What each badged tab counts (TAB_BADGES); a tab whose badge asks for the operator stays in the row with the open
   // one (fit-tabs.ts).
+  const inboxUnread = useInboxAlerts((s) => s.unread)
+  const inboxMarked = useInboxAlerts((s) => s.markedUnread)
   const counts: Partial<Record<Tab, number>> = {
-    inbox: useInboxAlerts((s) => s.unread),
+    inbox: inboxUnread + inboxMarked,
     outbox: useOutbox((s) => s.counts.failed)
   }
   const kept = NAV_VIEWS.flatMap((v, index) => (index === selected || (counts[v] ?? 0) > 0 ? [index] : []))
@@ -48,19 +50,35 @@ export function Navigation(): React.JSX.Element {
   const underMore = inRow ? NAV_VIEWS.filter((_, index) => !inRow[index]) : []
   const tab = selected >= 0 ? NAV_VIEWS[selected] : undefined
 
-  /** A tab's badge, if it counts something now; `named`: it carries its test id (see tabButton). */
-  function badge(v: Tab, named: boolean): React.JSX.Element | null {
+  /** What a tab's badge draws and how it is read out; null when it counts nothing now. */
+  function badgeWords(v: Tab): { drawn: string; said: string } | null {
     const count = counts[v] ?? 0
     const kind = TAB_BADGES[v]
     if (!kind || count === 0) return null
+    // QA72: conversations marked unread with no message counted are said apart, not as messages ("1 unread message"
+    // that was not there); alone, a mark is drawn for them, not a number.
+    if (v === 'inbox' && inboxMarked > 0)
+      return inboxUnread > 0
+        ? {
+            drawn: formatNumber(inboxUnread, language),
+            said: t('inbox.unreadAndMarked', { count: inboxUnread, marked: inboxMarked })
+          }
+        : { drawn: MARKED_ONLY_BADGE, said: t('inbox.markedUnreadCount', { count: inboxMarked }) }
+    return { drawn: formatNumber(count, language), said: t(kind.label, { count }) }
+  }
+
+  /** A tab's badge, if it counts something now; `named`: it carries its test id (see tabButton). */
+  function badge(v: Tab, named: boolean): React.JSX.Element | null {
+    const words = badgeWords(v)
+    if (!words) return null
     return (
       <span
         key={v}
         className="nav-badge"
-        data-testid={named ? kind.testId : undefined}
-        aria-label={t(kind.label, { count })}
+        data-testid={named ? TAB_BADGES[v]?.testId : undefined}
+        aria-label={words.said}
       >
-        {formatNumber(count, language)}
+        {words.drawn}
       </span>
     )
   }
@@ -72,9 +90,8 @@ export function Navigation(): React.JSX.Element {
    */
   function countedName(name: string, views: readonly Tab[]): string | undefined {
     const said = views.flatMap((v) => {
-      const count = counts[v] ?? 0
-      const kind = TAB_BADGES[v]
-      return kind && count > 0 ? [t(kind.label, { count })] : []
+      const words = badgeWords(v)
+      return words ? [words.said] : []
     })
     if (said.length === 0) return undefined
     return said.reduce((view, count) => t('nav.tabCounted', { view, count }), name)
@@ -82,8 +99,7 @@ export function Navigation(): React.JSX.Element {
 
   /** A tab's button; `named`: it carries the tab's test id (not the unseen copy of a tab listed under More). */
   function tabButton(v: Tab, named: boolean): React.JSX.Element {
-    const count = counts[v] ?? 0
-    const kind = TAB_BADGES[v]
+    const words = badgeWords(v)
     return (
       <button
         type="button"
@@ -96,7 +112,7 @@ export function Navigation(): React.JSX.Element {
       >
         {t(TAB_NAME[v])}
         {/* A space, not only the badge's margin: the drawn text "Messages in 1" is within the name said above. */}
-        {kind && count > 0 ? ' ' : null}
+        {words ? ' ' : null}
         {badge(v, named)}
       </button>
     )
@@ -174,6 +190,9 @@ export function Navigation(): React.JSX.Element {
     </nav>
   )
 }
+
+/** The Messages in badge when only conversations marked unread wait (QA72): a mark, as WhatsApp's, not a count. */
+const MARKED_ONLY_BADGE = '•'
 
 /** The tabs that count something for the operator's attention, and how their badge is read out. */
 const TAB_BADGES: Partial<Record<Tab, { label: MessageKey; testId?: string }>> = {
