@@ -1823,7 +1823,8 @@ export const invokeChannels = builtOnFirstUse({
   }),
   /**
    * Items by status; with `deviceId`, that device's only (what removing it would cancel); with `campaignId`, that
-   * campaign's messages on every device, as its card counts them (the Outbox's summary under its Campaign filter, QA73).
+   * campaign's messages, as its card counts them, on every device or on `deviceId` (the Outbox's summary under its
+   * Campaign and Device filters, QA73).
    */
   'outbox:counts': () => ({
     request: z.object({ deviceId: Id.optional(), campaignId: Id.optional() }).strict(),

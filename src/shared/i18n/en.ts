@@ -969,6 +969,9 @@ export const enRest = {
   'outbox.filter.allDevices': 'All devices',
   'outbox.filter.campaign': 'Campaign',
   'outbox.filter.allCampaigns': 'All messages',
+  // QA73: what a summary under the Device or Campaign filter counts, named before its numbers.
+  'outbox.summary.scoped': '{scope}: {counts}',
+  'outbox.summary.campaignOnDevice': '{campaign} on {device}',
   'outbox.filter.recipient': 'Recipient',
   'outbox.filter.text': 'Text or file name',
   'outbox.filter.from': 'Created from',

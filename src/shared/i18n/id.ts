@@ -1203,6 +1203,8 @@ export const id: Record<MessageKey, string> = {
   'outbox.filter.allDevices': 'Semua perangkat',
   'outbox.filter.campaign': 'Kampanye',
   'outbox.filter.allCampaigns': 'Semua pesan',
+  'outbox.summary.scoped': '{scope}: {counts}',
+  'outbox.summary.campaignOnDevice': '{campaign} di {device}',
   'outbox.filter.recipient': 'Penerima',
   'outbox.filter.text': 'Teks atau nama file',
   'outbox.filter.from': 'Dibuat dari tanggal',

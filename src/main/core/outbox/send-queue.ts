@@ -29,7 +29,7 @@ import type { RetryHook, SendPolicy } from './policies'
 import { releaseAttachments, type SweepResult } from './retention'
 import { applyReportStatus } from './tracker'
 import type { BlockReason, FileEntry, FlushSummary, OutboxEvents } from './types'
-import { campaignCountsView, countsView, itemViews, sinceView } from './views'
+import { countsView, itemViews, sinceView, summaryCountsView, type SummaryFilter } from './views'
 import { createTakeBacks } from './take-back'
 import { createOtherProcesses } from './other-processes'
 import type { OutboxItemView, TakeBackPlanView, TakeBackView } from '../../../shared/contract'
@@ -284,8 +284,8 @@ export function createSendQueue(input: KernelInput) {
     },
     /** Where things stand now, on every device or on one. */
     counts: (deviceId?: string) => countsView(store, deviceId),
-    /** One campaign's messages by status, as its card counts them (the Outbox's summary under its filter, QA73). */
-    campaignCounts: (campaignId: string) => campaignCountsView(store, campaignId),
+    /** The Outbox's summary under its Device and Campaign filters: what the list lists, by status (QA73). */
+    summaryCounts: (filter: SummaryFilter) => summaryCountsView(store, filter),
     /**
      * What happened since an instant (the Overview's "today"): by when messages were sent, not where they are now;
      * with `until` (the day's end), also how many scheduled go only from then on (not today's waiting, QA13 Q13-07),

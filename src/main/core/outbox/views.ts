@@ -15,7 +15,7 @@ import type {
   SettingsStore,
   StatusCounts
 } from '../store'
-import { campaignTag, ITEM_STATUSES } from '../store'
+import { campaignTag } from '../store'
 import { OutboxError, type ListFilter } from './types'
 import { storedDeviceWaits } from './device-waits'
 import { foreseenCancel, OPTED_OUT_NOTE, retryRefusalOf, type RetryHook, type SendPolicy } from './policies'
@@ -261,16 +261,32 @@ export function countsView(
 /**
  * One campaign's messages in the outbox by status, and of its cancelled those whose number opted out: what its card
  * counts of them (campaigns.ts reads the same two), so the Outbox's summary under its Campaign filter says the card's
- * numbers (QA73). Read by the producer index: a campaign's own items, not the outbox.
+ * numbers (QA73). With `deviceId` (the Device filter too), those on that device: the summary counts what the list
+ * lists. Read by the producer index: a campaign's own items, not the outbox.
  */
 export function campaignCountsView(
-  store: Pick<OutboxStore, 'producerCounts' | 'producerCancelledWith'>,
-  campaignId: string
+  store: Pick<OutboxStore, 'campaignCounts'>,
+  campaignId: string,
+  deviceId?: string
 ): OutboxCounts {
-  const tag = campaignTag(campaignId)
-  const counts = Object.fromEntries(ITEM_STATUSES.map((status) => [status, 0])) as StatusCounts
-  for (const { status, n } of store.producerCounts(tag)) counts[status] = n
-  return { ...toStatusCountsView(counts), optedOut: store.producerCancelledWith(tag, OPTED_OUT_NOTE) }
+  const { byStatus, optedOut } = store.campaignCounts(campaignTag(campaignId), deviceId)
+  return { ...toStatusCountsView(byStatus), optedOut }
+}
+
+/** The filters the Outbox's summary counts by (QA73): a search, dates or statuses narrow the list, not the summary. */
+export type SummaryFilter = Pick<ListFilter, 'deviceId' | 'campaignId'>
+
+/**
+ * The Outbox's summary: on every device or the filtered one, of every message or the filtered campaign's (its card's
+ * counts), so it adds up to the list's total under those filters (issue 29 point 2).
+ */
+export function summaryCountsView(
+  store: Pick<OutboxStore, 'counts' | 'optedOutCount' | 'campaignCounts'>,
+  { deviceId, campaignId }: SummaryFilter
+): OutboxCounts {
+  return campaignId === undefined
+    ? countsView(store, deviceId)
+    : campaignCountsView(store, campaignId, deviceId)
 }
 
 /** The list's filter as the store reads it: its ISO bounds as instants (an unreadable one is refused), a page at most 1000. */

@@ -564,9 +564,9 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
       return picture && { type: picture.type, dataBase64: Buffer.from(picture.bytes).toString('base64') }
     },
 
-    async 'outbox:counts'({ deviceId, campaignId }) {
-      // A campaign's counts are its own on every device, as its card's (QA73).
-      return campaignId === undefined ? outbox.counts(deviceId) : outbox.campaignCounts(campaignId)
+    async 'outbox:counts'(filter) {
+      // A campaign's counts are its card's; with a device too, those on that device, as the Outbox lists them (QA73).
+      return outbox.summaryCounts(filter)
     },
 
     async 'outbox:since'({ since, until }) {

@@ -4,7 +4,17 @@
 import { statusesOfChoices, type StatusFilterChoice } from '../../../shared/domain'
 import { happenedSince } from './outbox-happened-since'
 import { OutboxItemsStore } from './outbox-items-store'
-import { ITEM_STATUSES, type ItemStatus, type SinceCounts, type StatusCounts } from './outbox-records'
+import {
+  ITEM_STATUSES,
+  OPTED_OUT_COUNTED_NOTE,
+  unfenced,
+  type ItemStatus,
+  type SinceCounts,
+  type StatusCounts
+} from './outbox-records'
+
+/** The producer tags of campaigns' items ('campaign:<id>'): a range of outbox_items_by_producer. */
+const ANY_CAMPAIGN_TAG = "producer_tag GLOB 'campaign:*'"
 
 export class OutboxCountsStore extends OutboxItemsStore {
   /**
@@ -44,6 +54,32 @@ export class OutboxCountsStore extends OutboxItemsStore {
     ) as { status: ItemStatus; n: number }[]
     for (const row of rows) counts[row.status] = row.n
     return counts
+  }
+
+  /**
+   * Campaigns' items by status, on every device or on one, and of their cancelled those whose number opted out: one
+   * campaign's by its tag (what its card counts), or every campaign's with `null` (what the direct sends are not).
+   * The Outbox's summary under its Device and Campaign filters (QA73); read by outbox_items_by_producer (tag, device,
+   * status), a campaign's items and not the outbox. Items of a write still fenced are not there yet, as in the kept
+   * counts.
+   */
+  campaignCounts(tag: string | null, deviceId?: string): { byStatus: StatusCounts; optedOut: number } {
+    const where = [tag === null ? ANY_CAMPAIGN_TAG : 'producer_tag = ?', unfenced('i')]
+    const params: unknown[] = tag === null ? [] : [tag]
+    if (deviceId !== undefined) {
+      where.push('device_id = ?')
+      params.push(deviceId)
+    }
+    const clause = where.join(' AND ')
+    const byStatus = Object.fromEntries(ITEM_STATUSES.map((s) => [s, 0])) as StatusCounts
+    const rows = this.prepare(
+      `SELECT status, count(*) AS n FROM outbox_items i WHERE ${clause} GROUP BY status`
+    ).all(...params) as { status: ItemStatus; n: number }[]
+    for (const row of rows) byStatus[row.status] = row.n
+    const optedOut = this.prepare(
+      `SELECT count(*) AS n FROM outbox_items i WHERE ${clause} AND status = 'cancelled' AND failure_message = ?`
+    ).get(...params, OPTED_OUT_COUNTED_NOTE) as { n: number }
+    return { byStatus, optedOut: optedOut.n }
   }
 
   /**

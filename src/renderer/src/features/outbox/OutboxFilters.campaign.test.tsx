@@ -75,7 +75,8 @@ it("sums up the campaign's messages under its filter, as its card counts them, a
   act(() => useOutbox.getState().setFilters({ campaignId: 'c-bills' }))
   await waitFor(() =>
     expect(screen.getByTestId('outbox-counts').textContent).toBe(
-      '120 queued · 0 scheduled · 4 read · 1 failed · 125 in all'
+      // Named as the summary under the Device filter names its device (issue 29 point 2).
+      'Bills March: 120 queued · 0 scheduled · 4 read · 1 failed · 125 in all'
     )
   )
   expect(fake.requests('outbox:counts').at(-1)).toEqual({ campaignId: 'c-bills' })

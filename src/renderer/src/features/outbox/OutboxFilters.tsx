@@ -11,7 +11,7 @@ import { useDevices } from '../../stores/devices'
 import { NO_FILTERS, useOutbox } from '../../stores/outbox'
 import { useOperatorZone } from '../../stores/settings'
 import { useChipRemoval } from '../../ui/chip-removal'
-import { useCampaignChoices } from './campaign-filter'
+import type { CampaignChoice } from './campaign-filter'
 import './outbox.css'
 
 /** How each filter is named on its chip. */
@@ -54,12 +54,16 @@ function useTypedFilter(key: 'recipient' | 'text'): [string, (value: string) => 
   return [value, setValue]
 }
 
-export function OutboxFilters(): React.JSX.Element {
+export function OutboxFilters({
+  campaigns
+}: {
+  /** The campaigns offered, asked once by the view (its summary names the filtered one too). */
+  campaigns: readonly CampaignChoice[]
+}): React.JSX.Element {
   const t = useT()
   const filters = useOutbox((s) => s.filters)
   const setFilters = useOutbox((s) => s.setFilters)
   const devices = useDevices((s) => s.devices)
-  const campaigns = useCampaignChoices()
   const [recipient, setRecipient] = useTypedFilter('recipient')
   const [text, setText] = useTypedFilter('text')
   // A removed chip or "Clear filters" takes its button away (QA N6: the focus fell to the page). "Clear filters" and

@@ -6,11 +6,13 @@ import { bucketCounts, HEADER_BUCKETS, pausedOfQueued } from '../../../../shared
 import { useT } from '../../i18n'
 import { errorInfo } from '../../api'
 import { matchesFilters, useOutbox } from '../../stores/outbox'
+import { useDevices } from '../../stores/devices'
 import { keepOpenOutboxItem, keptOpenOutboxItem, reopened } from '../../stores/outbox-place'
 import { useSpotKeptAcrossReload } from '../../ui/use-spot-kept-across-reload'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { bucketLine } from './bucket-summary'
-import { useCampaignCounts } from './campaign-filter'
+import { useCampaignChoices } from './campaign-filter'
+import { summaryFiltered, summaryScope, useFilteredCounts } from './filtered-counts'
 import { OutboxBulkBar, type MatchingSelection } from './OutboxBulkBar'
 import { OutboxDetail } from './OutboxDetail'
 import { OutboxExport } from './OutboxExport'
@@ -81,23 +83,36 @@ export function OutboxView(): React.JSX.Element {
     []
   )
   const filters = useOutbox((s) => s.filters)
-  // QA73: under the Campaign filter the summary is that campaign's (its card's numbers), not the whole outbox's.
-  const campaignCounts = useCampaignCounts(filters.campaignId)
+  // QA73: under the Device and Campaign filters the summary counts what the list lists (a campaign's as its card
+  // does), not the whole outbox, and names what it counts (issue 29 point 2: every summary adds up to what it counts).
+  const filtered = summaryFiltered(filters)
+  const filteredCounts = useFilteredCounts(filters)
   const outboxCounts = useOutbox((s) => s.counts)
-  const counts = filters.campaignId ? campaignCounts : outboxCounts
+  const counts = filtered ? filteredCounts : outboxCounts
   const buckets = counts ? bucketCounts(counts) : null
+  const devices = useDevices((s) => s.devices)
+  const campaigns = useCampaignChoices()
+  const scope = summaryScope(
+    filters,
+    {
+      device: (id) => devices.find((d) => d.id === id)?.label ?? id,
+      campaign: (id) => campaigns.find((c) => c.id === id)?.name ?? id
+    },
+    t
+  )
   // Of the queued, those a pause holds, said as the header says them (an operator's probe: "3 queued (3 paused)" in
-  // the header, "3 queued" here, and the Outbox looked stuck). Of a campaign's, the core's figure is not its own:
-  // said only when sending is paused, which holds them all.
+  // the header, "3 queued" here, and the Outbox looked stuck). Of a device's or a campaign's, the core's figure is not
+  // its own: said only when sending is paused, which holds them all.
   const outboxPausedQueued = useOutbox((s) => s.pausedQueued)
   const sendingPaused = useOutbox((s) => s.sendingPaused)
   const queuedPaused = !buckets
     ? 0
-    : filters.campaignId
+    : filtered
       ? sendingPaused
         ? buckets.queued
         : 0
       : pausedOfQueued(buckets, outboxPausedQueued)
+  const summaryLine = buckets ? bucketLine(buckets, t, HEADER_BUCKETS, queuedPaused) : null
   const total = useOutbox((s) => s.total)
   // A selection belongs to the list it was made in (other filters show other messages): it is kept with the
   // filters it was made under and reads as empty once they change.
@@ -140,11 +155,13 @@ export function OutboxView(): React.JSX.Element {
       <div className="view-head">
         <ViewHeading id="outbox-heading">{t('outbox.title')}</ViewHeading>
         <p className="muted small" data-testid="outbox-counts">
-          {buckets ? bucketLine(buckets, t, HEADER_BUCKETS, queuedPaused) : null}
+          {summaryLine !== null && scope !== null
+            ? t('outbox.summary.scoped', { scope, counts: summaryLine })
+            : summaryLine}
         </p>
         <OutboxExport />
       </div>
-      <OutboxFilters />
+      <OutboxFilters campaigns={campaigns} />
       <div className="outbox-bulk-head">
         <button ref={selectAllRef} type="button" className="button" disabled={!total} onClick={checkAllShown}>
           {t('outbox.bulk.selectAll')}

@@ -1,13 +1,10 @@
-// The Outbox's Campaign filter (QA73): the campaigns it offers, and the summary's counts under it (that campaign's
-// messages, as its card counts them), asked of the core and again as the outbox moves.
+// The Outbox's Campaign filter (QA73): the campaigns it offers (the summary's counts under it: filtered-counts.ts).
 import { useEffect, useState } from 'react'
-import type { OutboxCounts } from '../../../../shared/contract'
 import { call, getApi } from '../../api'
-import { useOutbox } from '../../stores/outbox'
 import { coalescedReads } from '../../ui/coalesced-reads'
 
-/** The summary's counts follow a sending campaign at most this often (the header's counts move by the message). */
-const COUNTS_GAP_MS = 1000
+/** The campaigns are asked again at most this often while they change. */
+const CHOICES_GAP_MS = 1000
 
 export interface CampaignChoice {
   id: string
@@ -28,7 +25,7 @@ export function useCampaignChoices(): readonly CampaignChoice[] {
       if (!on) return
       known = new Set(campaigns.map((c) => c.id))
       setChoices(campaigns.map(({ id, name }) => ({ id, name })))
-    }, COUNTS_GAP_MS)
+    }, CHOICES_GAP_MS)
     reads.ask('now')
     const offChanged = getApi().on('campaigns:changed', ({ id }) => {
       if (!known.has(id)) reads.ask('soon')
@@ -40,30 +37,4 @@ export function useCampaignChoices(): readonly CampaignChoice[] {
     }
   }, [])
   return choices
-}
-
-/**
- * The counts of one campaign's messages (`outbox:counts` by campaign), asked when it is picked and again as the
- * outbox's counts move; null without a campaign, and until the first answer (the whole outbox's are not its).
- */
-export function useCampaignCounts(campaignId: string): OutboxCounts | null {
-  const [counts, setCounts] = useState<{ campaignId: string; counts: OutboxCounts } | null>(null)
-  useEffect(() => {
-    if (!campaignId) return
-    let on = true
-    const reads = coalescedReads(async () => {
-      const reply = await call('outbox:counts', { campaignId })
-      if (on) setCounts({ campaignId, counts: reply })
-    }, COUNTS_GAP_MS)
-    reads.ask('now')
-    const offCounts = useOutbox.subscribe((state, before) => {
-      if (state.counts !== before.counts) reads.ask('soon')
-    })
-    return () => {
-      on = false
-      reads.stop()
-      offCounts()
-    }
-  }, [campaignId])
-  return campaignId && counts?.campaignId === campaignId ? counts.counts : null
 }
