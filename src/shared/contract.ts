@@ -325,6 +325,8 @@ export const OutboxListFilter = z.object({
   deviceId: Id.optional(),
   /** One campaign's messages only (QA73: two campaigns and direct sends were one list and one summary). */
   campaignId: Id.optional(),
+  /** Messages not from any campaign only (QA73: the Campaign filter's "Direct sends only"). */
+  directOnly: z.boolean().optional(),
   /**
    * What the operator typed in the Recipient filter: the core reads it by the shared rule (recipientSearchTerms in
    * shared/domain/recipient-search.ts; `0888` finds numbers holding 62888 or 0888), and by a contact's name holding it.
@@ -1824,10 +1826,12 @@ export const invokeChannels = builtOnFirstUse({
   /**
    * Items by status; with `deviceId`, that device's only (what removing it would cancel); with `campaignId`, that
    * campaign's messages, as its card counts them, on every device or on `deviceId` (the Outbox's summary under its
-   * Campaign and Device filters, QA73).
+   * Campaign and Device filters, QA73); with `directOnly`, the messages not from any campaign.
    */
   'outbox:counts': () => ({
-    request: z.object({ deviceId: Id.optional(), campaignId: Id.optional() }).strict(),
+    request: z
+      .object({ deviceId: Id.optional(), campaignId: Id.optional(), directOnly: z.boolean().optional() })
+      .strict(),
     reply: OutboxCounts
   }),
   /**

@@ -969,6 +969,7 @@ export const enRest = {
   'outbox.filter.allDevices': 'All devices',
   'outbox.filter.campaign': 'Campaign',
   'outbox.filter.allCampaigns': 'All messages',
+  'outbox.filter.directOnly': 'Direct sends only',
   // QA73: what a summary under the Device or Campaign filter counts, named before its numbers.
   'outbox.summary.scoped': '{scope}: {counts}',
   'outbox.summary.campaignOnDevice': '{campaign} on {device}',

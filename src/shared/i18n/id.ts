@@ -1203,6 +1203,7 @@ export const id: Record<MessageKey, string> = {
   'outbox.filter.allDevices': 'Semua perangkat',
   'outbox.filter.campaign': 'Kampanye',
   'outbox.filter.allCampaigns': 'Semua pesan',
+  'outbox.filter.directOnly': 'Hanya kiriman langsung',
   'outbox.summary.scoped': '{scope}: {counts}',
   'outbox.summary.campaignOnDevice': '{campaign} di {device}',
   'outbox.filter.recipient': 'Penerima',

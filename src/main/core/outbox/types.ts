@@ -145,6 +145,8 @@ export interface ListFilter {
   deviceId?: string
   /** One campaign's messages only (QA73). */
   campaignId?: string
+  /** Messages not from any campaign only (QA73: "Direct sends only"). */
+  directOnly?: boolean
   /** As typed in the Recipient filter: the number holds one of its recipientSearchTerms. */
   recipient?: string
   /** …or the number of a contact whose name holds `recipient`. */

@@ -5,6 +5,7 @@ import { statusesOfChoices, type StatusFilterChoice } from '../../../shared/doma
 import { happenedSince } from './outbox-happened-since'
 import { OutboxItemsStore } from './outbox-items-store'
 import {
+  ANY_CAMPAIGN_TAG,
   ITEM_STATUSES,
   OPTED_OUT_COUNTED_NOTE,
   unfenced,
@@ -12,9 +13,6 @@ import {
   type SinceCounts,
   type StatusCounts
 } from './outbox-records'
-
-/** The producer tags of campaigns' items ('campaign:<id>'): a range of outbox_items_by_producer. */
-const ANY_CAMPAIGN_TAG = "producer_tag GLOB 'campaign:*'"
 
 export class OutboxCountsStore extends OutboxItemsStore {
   /**

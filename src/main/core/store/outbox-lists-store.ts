@@ -13,6 +13,7 @@ import {
   keptDimensions,
   OPTED_OUT_COUNTED_NOTE,
   Row,
+  ANY_CAMPAIGN_TAG,
   campaignTag,
   toItem
 } from './outbox-records'
@@ -80,6 +81,8 @@ export class OutboxListsStore extends OutboxCountsStore {
       where.push('producer_tag = ?')
       params.push(campaignTag(filter.campaignId))
     }
+    // QA73: "Direct sends only", the items of no campaign (read by their conditions, as a campaign's).
+    if (filter.directOnly) where.push(`(producer_tag IS NULL OR NOT ${ANY_CAMPAIGN_TAG})`)
     const prepare = this.prepare.bind(this)
     // The Recipient filter, asked of the numbers items went to (outbox-recipient-named.ts: recipientByNumbers).
     const items = () => this.countOf(filter.status, filter.deviceId)
@@ -174,9 +177,12 @@ export class OutboxListsStore extends OutboxCountsStore {
     const clause = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''
     // The kept counts and positions know statuses, devices and creation times only: a search or what happened since
     // an instant is counted (and its page picked) from the rows it reads through its own index.
-    // So is one campaign's (QA73): the kept counts and positions know no producer.
+    // So is one campaign's, or the direct sends' (QA73): the kept counts and positions know no producer.
     const unsearched =
-      searched.length === 0 && filter.happenedSince === undefined && filter.campaignId === undefined
+      searched.length === 0 &&
+      filter.happenedSince === undefined &&
+      filter.campaignId === undefined &&
+      !filter.directOnly
     // A part of the cancelled has a kept count (countOf) but no kept positions: without a time range its total is
     // the count, and its page is read by its conditions.
     const parted = statusesOfChoices(filter.status ?? []).cancelledPart !== 'all'

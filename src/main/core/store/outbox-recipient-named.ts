@@ -164,7 +164,8 @@ export function recipientByNumbers(
     filter.from !== undefined ||
     filter.to !== undefined ||
     filter.happenedSince ||
-    filter.campaignId !== undefined
+    filter.campaignId !== undefined ||
+    filter.directOnly
   )
     return null
   const typed = filter.recipient ?? ''

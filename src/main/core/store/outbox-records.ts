@@ -57,6 +57,9 @@ export interface ItemRecord {
 /** The producer tag a campaign's items carry: its outcomes, its counts and the Outbox's Campaign filter ask by it. */
 export const campaignTag = (campaignId: string): string => `campaign:${campaignId}`
 
+/** Any campaign's items, by their producer tag: a range of outbox_items_by_producer. */
+export const ANY_CAMPAIGN_TAG = "producer_tag GLOB 'campaign:*'"
+
 /** Fields the outbox may change on an item (id, seq position and creation time are fixed, except seq on retry). */
 export type ItemPatch = Partial<Omit<ItemRecord, 'id' | 'createdAt' | 'status'>>
 
@@ -138,6 +141,8 @@ export interface ItemFilter {
   deviceId?: string
   /** One campaign's items only: its producer tag ('campaign:<id>'), read by outbox_items_producer_newest. */
   campaignId?: string
+  /** Items not from any campaign only (QA73: "Direct sends only"): no producer tag, or another producer's. */
+  directOnly?: boolean
   /** As typed in the Recipient filter: the number holds one of its recipientSearchTerms. */
   recipient?: string
   /** …or the number of a contact whose name holds `recipient` (phonesNamedSubquery). */

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { bucketCounts } from '../../../shared/domain'
 import { OPTED_OUT_NOTE } from '../outbox'
-import { campaignCountsView, countsView, toItemFilter } from '../outbox/views'
+import { campaignCountsView, countsView, summaryCountsView, toItemFilter } from '../outbox/views'
 import { openDatabase, type SqliteDatabase } from './database'
 import { OutboxStore } from './outbox-store'
 import { newTextItem } from './testing/new-item'
@@ -67,4 +67,33 @@ it("counts a campaign's messages on one device under Device and Campaign both", 
   expect(onD1.total).toBe(listTotal({ campaignId: 'a', deviceId: 'd1' }))
   // Without a device, every device's, as its card counts them.
   expect(bucketCounts(campaignCountsView(store, 'a')).total).toBe(4)
+})
+
+// QA73: "Direct sends only", the messages not from any campaign (a one-off send's, a series', a reply's).
+it('lists, counts, exports and counts by device the direct sends only', () => {
+  const direct = store.listItems(toItemFilter({ directOnly: true }))
+  expect(direct.items.map((item) => item.id)).toEqual([
+    'series-d0',
+    'direct-stop-d0',
+    'direct-sent-d1',
+    'direct-d0'
+  ])
+  expect(direct.total).toBe(4)
+  expect(listTotal({ directOnly: true, deviceId: 'd0' })).toBe(3)
+  expect(listTotal({ directOnly: true, status: ['optedOut'] })).toBe(1)
+  expect(store.countByDevice(toItemFilter({ directOnly: true }))).toEqual([
+    { deviceId: 'd0', count: 3 },
+    { deviceId: 'd1', count: 1 }
+  ])
+  const filter = toItemFilter({ directOnly: true })
+  expect(store.exportStart(filter).total).toBe(4)
+})
+
+it('sums up the direct sends, on every device or one, adding up to their list', () => {
+  const all = bucketCounts(summaryCountsView(store, { directOnly: true }))
+  expect(all).toMatchObject({ queued: 2, sent: 1, optedOut: 1, total: 4 })
+  expect(all.total).toBe(listTotal({ directOnly: true }))
+  const onD0 = bucketCounts(summaryCountsView(store, { directOnly: true, deviceId: 'd0' }))
+  expect(onD0).toMatchObject({ queued: 2, optedOut: 1, total: 3 })
+  expect(onD0.total).toBe(listTotal({ directOnly: true, deviceId: 'd0' }))
 })

@@ -72,7 +72,7 @@ export interface OutboxFilters {
   statuses: StatusFilterChoice[]
   /** '' means every device. */
   deviceId: string
-  /** One campaign's messages only, '' for every message (QA73). */
+  /** One campaign's messages only, DIRECT_SENDS_ONLY for those of none, '' for every message (QA73). */
   campaignId: string
   recipient: string
   /** Words of the message text or caption ('' for any): found by the outbox's full-text index. */
@@ -86,6 +86,12 @@ export interface OutboxFilters {
    */
   happened: { event: HappenedEvent; since: string } | null
 }
+
+/**
+ * The Campaign filter's "Direct sends only": the messages not from any campaign (QA73). Kept where a campaign's id is,
+ * so a reload keeps it as it keeps a campaign; no campaign is named so (their ids are UUIDs).
+ */
+export const DIRECT_SENDS_ONLY = '(direct)'
 
 export const NO_FILTERS: OutboxFilters = {
   statuses: [],
@@ -123,6 +129,7 @@ export function matchesFilters(item: OutboxItemView, filters: OutboxFilters): bo
     (!request.deviceId || request.deviceId === item.deviceId) &&
     (!request.campaignId ||
       (item.producer?.kind === 'campaign' && item.producer.id === request.campaignId)) &&
+    (!request.directOnly || item.producer?.kind !== 'campaign') &&
     (!request.recipient || recipientMatches(item.recipient, request.recipient)) &&
     (!request.text ||
       request.text
@@ -296,7 +303,8 @@ export function listRequest(
   const request: InvokeRequest<'outbox:list'> = { offset, limit }
   if (filters.statuses.length > 0) request.status = [...filters.statuses]
   if (filters.deviceId) request.deviceId = filters.deviceId
-  if (filters.campaignId) request.campaignId = filters.campaignId
+  if (filters.campaignId === DIRECT_SENDS_ONLY) request.directOnly = true
+  else if (filters.campaignId) request.campaignId = filters.campaignId
   // As typed: the core reads it by the shared rule (recipientSearchTerms), as matchesFilters does here.
   const recipient = filters.recipient.trim()
   if (recipient) request.recipient = recipient

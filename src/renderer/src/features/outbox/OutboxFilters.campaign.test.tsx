@@ -54,7 +54,7 @@ it('offers the campaigns, asks the core for the one picked, names it on a chip t
       within(select)
         .getAllByRole('option')
         .map((o) => o.textContent)
-    ).toEqual(['All messages', 'Bills March', 'Promo'])
+    ).toEqual(['All messages', 'Direct sends only', 'Bills March', 'Promo'])
   )
   await user.selectOptions(select, 'Bills March')
   await waitFor(() =>

@@ -8,10 +8,10 @@ import {
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
 import { formatCalendarDate, formatDateTimeInZone, todayIn } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
-import { NO_FILTERS, useOutbox } from '../../stores/outbox'
+import { DIRECT_SENDS_ONLY, NO_FILTERS, useOutbox } from '../../stores/outbox'
 import { useOperatorZone } from '../../stores/settings'
 import { useChipRemoval } from '../../ui/chip-removal'
-import type { CampaignChoice } from './campaign-filter'
+import { campaignChoiceName, type CampaignChoice } from './campaign-filter'
 import './outbox.css'
 
 /** How each filter is named on its chip. */
@@ -91,7 +91,7 @@ export function OutboxFilters({
   const locale = localeOf(useLanguage())
   const zone = useOperatorZone()
   const labelOfDevice = (id: string): string => devices.find((d) => d.id === id)?.label ?? id
-  const nameOfCampaign = (id: string): string => campaigns.find((c) => c.id === id)?.name ?? id
+  const nameOfCampaign = (id: string): string => campaignChoiceName(campaigns, id, t)
   // Every active filter, said where the list starts and removable one by one: a filter set long ago never hides
   // what the operator looks for without saying so.
   // The typed boxes show what was typed: a removed chip clears them too.
@@ -235,13 +235,17 @@ export function OutboxFilters({
               onChange={(e) => setFilters({ campaignId: e.target.value })}
             >
               <option value="">{t('outbox.filter.allCampaigns')}</option>
+              {/* QA73: the messages not from any campaign (one-off sends, series, replies). */}
+              <option value={DIRECT_SENDS_ONLY}>{t('outbox.filter.directOnly')}</option>
               {campaigns.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}
                 </option>
               ))}
               {/* One kept or opened from a campaign the list does not hold (yet, or any more): still shown picked. */}
-              {filters.campaignId && !campaigns.some((c) => c.id === filters.campaignId) ? (
+              {filters.campaignId &&
+              filters.campaignId !== DIRECT_SENDS_ONLY &&
+              !campaigns.some((c) => c.id === filters.campaignId) ? (
                 <option value={filters.campaignId}>{filters.campaignId}</option>
               ) : null}
             </select>

@@ -11,7 +11,7 @@ import { keepOpenOutboxItem, keptOpenOutboxItem, reopened } from '../../stores/o
 import { useSpotKeptAcrossReload } from '../../ui/use-spot-kept-across-reload'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { bucketLine } from './bucket-summary'
-import { useCampaignChoices } from './campaign-filter'
+import { campaignChoiceName, useCampaignChoices } from './campaign-filter'
 import { summaryFiltered, summaryScope, useFilteredCounts } from './filtered-counts'
 import { OutboxBulkBar, type MatchingSelection } from './OutboxBulkBar'
 import { OutboxDetail } from './OutboxDetail'
@@ -96,7 +96,7 @@ export function OutboxView(): React.JSX.Element {
     filters,
     {
       device: (id) => devices.find((d) => d.id === id)?.label ?? id,
-      campaign: (id) => campaigns.find((c) => c.id === id)?.name ?? id
+      campaign: (id) => campaignChoiceName(campaigns, id, t)
     },
     t
   )

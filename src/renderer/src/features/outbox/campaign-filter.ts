@@ -1,10 +1,18 @@
 // The Outbox's Campaign filter (QA73): the campaigns it offers (the summary's counts under it: filtered-counts.ts).
 import { useEffect, useState } from 'react'
+import type { Translate } from '../../../../shared/i18n'
 import { call, getApi } from '../../api'
+import { DIRECT_SENDS_ONLY } from '../../stores/outbox'
 import { coalescedReads } from '../../ui/coalesced-reads'
 
 /** The campaigns are asked again at most this often while they change. */
 const CHOICES_GAP_MS = 1000
+
+/** A campaign's name as the Campaign filter says it: "Direct sends only" for the messages of none (QA73). */
+export function campaignChoiceName(campaigns: readonly CampaignChoice[], id: string, t: Translate): string {
+  if (id === DIRECT_SENDS_ONLY) return t('outbox.filter.directOnly')
+  return campaigns.find((c) => c.id === id)?.name ?? id
+}
 
 export interface CampaignChoice {
   id: string

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react'
 import type { OutboxCounts } from '../../../../shared/contract'
 import type { Translate } from '../../../../shared/i18n'
 import { call } from '../../api'
-import { useOutbox, type OutboxFilters } from '../../stores/outbox'
+import { DIRECT_SENDS_ONLY, useOutbox, type OutboxFilters } from '../../stores/outbox'
 import { coalescedReads } from '../../ui/coalesced-reads'
 
 /** The summary's counts follow a sending outbox at most this often (the header's counts move by the message). */
@@ -33,7 +33,7 @@ export function useFilteredCounts({ deviceId, campaignId }: SummaryFilters): Out
     const reads = coalescedReads(async () => {
       const reply = await call('outbox:counts', {
         ...(deviceId ? { deviceId } : {}),
-        ...(campaignId ? { campaignId } : {})
+        ...(campaignId === DIRECT_SENDS_ONLY ? { directOnly: true } : campaignId ? { campaignId } : {})
       })
       if (on) setCounts({ key, counts: reply })
     }, COUNTS_GAP_MS)
