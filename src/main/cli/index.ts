@@ -23,7 +23,10 @@ export const USAGE = `Usage: sender-desk <command> [options]
   message revoke|cancel|resend <id…> | cancel-all     take messages back at the gateway by their ids:
                                                        delete sent ones for everyone, cancel pending ones,
                                                        resend failed ones; prints a tally
-  outbox flush [--timeout <s>] | list [--status <s,…>] | retry <id>... | cancel <id>... | delete <id>...
+  outbox flush [--timeout <s>] | list [--status <s,…>] [--campaign <id|name> | --direct]
+         | retry <id>... | cancel <id>... | delete <id>...
+                                                       list --campaign: one campaign's messages (its id or name);
+                                                       --direct: the messages not from any campaign
                                                        delete: from this computer's outbox (not a waiting one:
                                                        cancel it first; the gateway's copies stay)
   outbox retry|cancel --matching [--status <s,…>] [--text T] [--expect N]
@@ -166,6 +169,8 @@ export const FLAGS: Record<string, FlagSpec> = {
   cap: { type: 'string' },
   format: { type: 'string' },
   matching: { type: 'boolean' },
+  campaign: { type: 'string' },
+  direct: { type: 'boolean' },
   text: { type: 'string' },
   expect: { type: 'string' },
   host: { type: 'string' },

@@ -34,6 +34,7 @@ import { coreText } from '../../shared/i18n/notes'
 import { localDateTime } from './times'
 import { appBeside, flushBesideApp } from './beside-app'
 import { reportDataUpdate } from './data-update'
+import { campaignFlag } from './outbox-campaign-flag'
 
 const MB = 1024 * 1024
 
@@ -361,8 +362,12 @@ export async function runOutbox(context: CliContext): Promise<number> {
     }
     case 'list': {
       const status = statusFlag(context)
-      const page = await withCommandLineCore(context, null, (core) =>
-        core.invoke('outbox:list', { ...(status ? { status } : {}), limit: 1000 })
+      const page = await withCommandLineCore(context, null, async (core) =>
+        core.invoke('outbox:list', {
+          ...(status ? { status } : {}),
+          ...(await campaignFlag(context.args, core)),
+          limit: 1000
+        })
       )
       const zone = computerTimeZone()
       context.out.result(

@@ -1,0 +1,87 @@
+// QA73: `sender-desk outbox list` could be narrowed by status only, not to one campaign's messages as the window's
+// Campaign filter is: `--campaign <id|name>` and `--direct` (the messages not from any campaign), an unknown campaign
+// said as such.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { Sandbox } from '@sender-desk/sandbox-gateway'
+import { openDatabase } from '../core/store'
+import { OutboxStore } from '../core/store/outbox-store'
+import { newTextItem } from '../core/store/testing/new-item'
+import { runCli, runCliJson, sandboxForCli } from './testing/in-process'
+
+let work: string
+let sandbox: Sandbox
+let env: NodeJS.ProcessEnv
+let billsId: string
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'sd-outbox-campaign-cli-'))
+  const dataDir = join(work, 'data')
+  ;({ sandbox, env } = await sandboxForCli(dataDir, { seed: 11 }))
+  const sheet = join(work, 'rows.csv')
+  writeFileSync(sheet, 'Name,Phone\nAni,081377700001\n')
+  const create = async (name: string): Promise<string> => {
+    const run = await runCliJson(env, [
+      'campaign',
+      'create',
+      '--file',
+      sheet,
+      '--template',
+      'Hi',
+      '--name',
+      name
+    ])
+    expect(run.code, JSON.stringify(run.json)).toBe(0)
+    return (run.json.campaign as { id: string }).id
+  }
+  billsId = await create('Bills March')
+  const promoId = await create('Promo')
+  const db = openDatabase({ dataDir })
+  new OutboxStore(db).insertItems(
+    [
+      newTextItem('bills-1', { producerTag: `campaign:${billsId}` }),
+      newTextItem('bills-2', { producerTag: `campaign:${billsId}` }),
+      newTextItem('promo-1', { producerTag: `campaign:${promoId}` }),
+      newTextItem('direct-1', {}),
+      newTextItem('series-1', { producerTag: 'series:s1' })
+    ],
+    [],
+    [],
+    1
+  )
+  db.close()
+}, 60_000)
+
+afterAll(async () => {
+  await sandbox?.close()
+  rmSync(work, { recursive: true, force: true })
+})
+
+const listed = async (...flags: string[]): Promise<string[]> => {
+  const run = await runCliJson(env, ['outbox', 'list', ...flags])
+  expect(run.code, JSON.stringify(run.json)).toBe(0)
+  return (run.json.items as { id: string }[]).map((item) => item.id).sort()
+}
+
+it("lists one campaign's messages, by its id or its name", async () => {
+  expect(await listed('--campaign', billsId)).toEqual(['bills-1', 'bills-2'])
+  expect(await listed('--campaign', 'Bills March')).toEqual(['bills-1', 'bills-2'])
+  expect(await listed('--campaign', 'promo')).toEqual(['promo-1'])
+})
+
+it('lists the direct sends only: the messages not from any campaign', async () => {
+  expect(await listed('--direct')).toEqual(['direct-1', 'series-1'])
+})
+
+it('refuses an unknown campaign, and --campaign with --direct, saying why', async () => {
+  const unknown = await runCli(['outbox', 'list', '--campaign', 'Nope'], env)
+  expect(unknown.code).toBe(2)
+  expect(unknown.stderr).toContain('no campaign "Nope"')
+  const both = await runCli(['outbox', 'list', '--campaign', 'Promo', '--direct'], env)
+  expect(both.code).toBe(2)
+  expect(both.stderr).toContain('--campaign or --direct, not both')
+  const help = await runCli(['outbox', 'help'], env)
+  expect(help.stdout.replace(/\s+/g, ' ')).toContain('[--campaign <id|name> | --direct]')
+})

@@ -1,0 +1,35 @@
+// `outbox list --campaign <id|name>` and `--direct` (QA73): the window's Campaign filter from the terminal, one
+// campaign's messages or those of none. Apart from outbox-commands.ts, which is near the kernel's size bound.
+import { UsageError, stringFlag } from './args'
+import type { CommandLineCore } from '../core/compose-command-line'
+import type { InvokeRequest } from '../../shared/contract'
+
+type CampaignFilter = Pick<InvokeRequest<'outbox:list'>, 'campaignId' | 'directOnly'>
+
+/**
+ * The list's filter by --campaign (a campaign's id, else its name, case aside) or --direct; nothing without either.
+ * An unknown name, or one two campaigns share, is refused naming what there is, as no list of nothing would say it.
+ */
+export async function campaignFlag(
+  args: Parameters<typeof stringFlag>[0],
+  core: Pick<CommandLineCore, 'invoke'>
+): Promise<CampaignFilter> {
+  const asked = stringFlag(args, 'campaign')?.trim()
+  const direct = args.flags.direct === true
+  if (asked !== undefined && direct) throw new UsageError('give --campaign or --direct, not both')
+  if (direct) return { directOnly: true }
+  if (asked === undefined) return {}
+  if (asked === '') throw new UsageError('--campaign needs a campaign id or name')
+  const { campaigns } = await core.invoke('campaigns:list', {})
+  if (campaigns.some((c) => c.id === asked)) return { campaignId: asked }
+  const named = campaigns.filter((c) => c.name.toLocaleLowerCase() === asked.toLocaleLowerCase())
+  if (named.length === 1) return { campaignId: named[0]!.id }
+  if (named.length > 1)
+    throw new UsageError(
+      `${named.length} campaigns are named "${asked}": give one's id (${named.map((c) => c.id).join(', ')})`
+    )
+  const known = campaigns.map((c) => `"${c.name}"`).join(', ')
+  throw new UsageError(
+    `no campaign "${asked}" (by id or name)${known ? `; the campaigns: ${known}` : '; there are no campaigns'}`
+  )
+}
