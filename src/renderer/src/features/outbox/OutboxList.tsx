@@ -13,20 +13,27 @@ import { StatusBadge } from './StatusBadge'
 import { useHoldingDevice, usePauseHolds } from './pause-holds'
 import { useChatName, wantName } from '../../stores/contact-names'
 import { RecipientLabel, recipientText } from '../../ui/RecipientName'
-import { rowIndexes, useFocusedRowId, useRowWindow } from './row-window'
+import {
+  rowIndexes,
+  rowLayout,
+  useFocusedRowId,
+  useRowWindow,
+  type RowLayout,
+  type TallerRow
+} from './row-window'
 import { useRowEndsReached, type RowEnd } from '../shortcuts/row-ends'
 import { RowsKeepPlace } from '../../ui/RowsKeepPlace'
 import { RowGoneStatus, useRowGoneSaid, type RowGoneWords } from '../../ui/RowGoneStatus'
 import './outbox.css'
 
-/** Fixed row height (px): rows are laid out without measuring, so 100,000 rows scroll smoothly. */
+/** A row's height (px): rows are laid out without measuring, so 100,000 rows scroll smoothly. */
 export const ROW_HEIGHT = 68
 /**
- * A narrow row's (outbox.css's --row-layout): its last line, the device and the date, may take two lines, so a long
- * device name is read whole, and the device a queued message waits for is named (QA: at 360 px "Toko Sembako Ibu Sri
- * — Cabang Tanjung Priok (removed)" was cut to a few letters, and a held row said only "Waiting").
+ * A narrow row's (outbox.css's --row-layout): who, what with its status, and the date with the device on one line
+ * (QA75 follow-up: 80 px for every row, room for a device's long name on two lines, left five rows in sight at 360×640,
+ * not six). A row whose last line takes more lines is taller alone (useTallerRows).
  */
-export const NARROW_ROW_HEIGHT = 80
+export const NARROW_ROW_HEIGHT = 64
 
 /**
  * The rows' height for the layout outbox.css gives them (--row-layout, by the list's width and the window's), read
@@ -58,6 +65,121 @@ function useRowHeight(
     shown.current = height
   }, [scrollRef, height])
   return height
+}
+
+/** The px each drawn message's row needs beyond the rows' height, by its id, measured at that height. */
+interface Extras {
+  base: number
+  byId: ReadonlyMap<string, number>
+}
+
+/**
+ * The rows that need more than `base` px, measured as they are drawn: a narrow row's last line wraps a long device
+ * name ("Toko Sembako … (removed)", 80 characters at most) onto two or three lines rather than cut it (QA75
+ * follow-up), and only that row is taller. Its button grows to what it holds (outbox.css: min-height); measured after
+ * each drawing and as the list's width changes. A row measured above the viewport moves the rows under it down: the
+ * box is scrolled by as much, so what is read stays put (RowsKeepPlace does so for a focused row).
+ */
+function useTallerRows(
+  scrollRef: React.RefObject<HTMLElement | null>,
+  rowsRef: React.RefObject<HTMLElement | null>,
+  base: number,
+  pages: Record<number, { items: OutboxItemView[] }>
+): { layout: RowLayout; extraOf(id: string | undefined): number } {
+  const [extras, setExtras] = useState<Extras>({ base, byId: new Map() })
+  // Measured at another height (the list turned narrow or wide): measured again as they are drawn.
+  const byId = extras.base === base ? extras.byId : EMPTY_EXTRAS
+  const layout = useMemo(() => {
+    const taller: TallerRow[] = []
+    if (byId.size > 0)
+      for (const [page, { items }] of Object.entries(pages))
+        items.forEach((item, at) => {
+          const extra = byId.get(item.id)
+          if (extra) taller.push({ index: Number(page) * PAGE_SIZE + at, extra })
+        })
+    return rowLayout(base, taller)
+  }, [base, byId, pages])
+  // What the rows were when they were measured: the rows above the viewport then moved the ones in it.
+  const known = useRef({ layout, extras })
+  useLayoutEffect(() => {
+    known.current = { layout, extras }
+  }, [layout, extras])
+  const shift = useRef(0)
+
+  const measure = useCallback((): void => {
+    const box = scrollRef.current
+    const rows = rowsRef.current
+    if (!box || !rows) return
+    const { layout: laidOut, extras: now } = known.current
+    const was = now.base === base ? now.byId : EMPTY_EXTRAS
+    const top = laidOut.indexAt(box.scrollTop)
+    let next: Map<string, number> | null = null
+    let moved = 0
+    for (const row of rows.querySelectorAll<HTMLElement>('[data-item-id]')) {
+      const button = row.querySelector<HTMLElement>('.row-button')
+      if (!button) continue
+      const id = row.dataset.itemId!
+      const extra = Math.max(0, Math.ceil(neededHeight(button) - base - 0.5))
+      const before = was.get(id) ?? 0
+      if (extra === before) continue
+      next ??= new Map(was)
+      if (extra > 0) next.set(id, extra)
+      else next.delete(id)
+      if (Number(row.dataset.index) < top) moved += extra - before
+    }
+    if (next) {
+      shift.current += moved
+      setExtras({ base, byId: next })
+    } else if (now.base !== base) setExtras({ base, byId: was })
+  }, [scrollRef, rowsRef, base])
+
+  // After every drawing: rows drawn, their words changed (a language, a device's name, a status).
+  useLayoutEffect(measure)
+  useLayoutEffect(() => {
+    const box = scrollRef.current
+    if (!box || typeof ResizeObserver === 'undefined') return
+    // A width wraps a row's last line anew.
+    const resized = new ResizeObserver(() => measure())
+    resized.observe(box)
+    return () => resized.disconnect()
+  }, [scrollRef, measure])
+  useLayoutEffect(() => {
+    const box = scrollRef.current
+    const moved = shift.current
+    shift.current = 0
+    // A focused row is kept in its place by RowsKeepPlace.
+    const focused =
+      box?.contains(document.activeElement) && document.activeElement?.closest('[data-row-focus]')
+    if (box && moved !== 0 && !focused) box.scrollTop += moved
+  }, [scrollRef, extras])
+
+  const extraOf = useCallback(
+    (id: string | undefined) => (id === undefined ? 0 : (byId.get(id) ?? 0)),
+    [byId]
+  )
+  return { layout, extraOf }
+}
+
+const EMPTY_EXTRAS: ReadonlyMap<string, number> = new Map()
+
+/**
+ * The height a row's button needs: its parts' extent and its padding. Not its own height, which is at least the row's
+ * (min-height): a row made taller would stay so after its words got shorter.
+ */
+function neededHeight(button: HTMLElement): number {
+  let top = Infinity
+  let bottom = -Infinity
+  for (const part of button.querySelectorAll<HTMLElement>(
+    '.row-recipient, .row-what, .row-status, .row-time'
+  )) {
+    const box = part.getBoundingClientRect()
+    if (box.height === 0) continue
+    top = Math.min(top, box.top)
+    bottom = Math.max(bottom, box.bottom)
+  }
+  if (bottom < top) return 0
+  const style = getComputedStyle(button)
+  return bottom - top + parseFloat(style.paddingTop) + parseFloat(style.paddingBottom)
 }
 
 /** What takes the focus in the drawn row at `index` (Home / End: useRowEndsReached). */
@@ -157,8 +279,9 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
   const rowsRef = useRef<HTMLDivElement>(null)
   const count = total ?? 0
   const rowHeight = useRowHeight(parentRef, rowsRef)
+  const { layout, extraOf } = useTallerRows(parentRef, rowsRef, rowHeight, pages)
 
-  const { first, last } = useRowWindow(parentRef, count, rowHeight, OVERSCAN_ROWS)
+  const { first, last } = useRowWindow(parentRef, count, layout, OVERSCAN_ROWS)
 
   useEffect(() => {
     // No rows to draw yet (the total unknown, or the box not measured): the first page, which says the total.
@@ -181,9 +304,9 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
     (end: RowEnd) => {
       if (count === 0) return null
       const index = end === 'first' ? 0 : count - 1
-      return { key: index, top: index * rowHeight }
+      return { key: index, top: layout.offsetOf(index) }
     },
-    [count, rowHeight]
+    [count, layout]
   )
   useRowEndsReached(parentRef, rowEnd, rowFocusTarget)
 
@@ -223,7 +346,7 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
             role="list"
             aria-label={t('outbox.listLabel')}
             className="outbox-rows"
-            style={{ height: count * rowHeight }}
+            style={{ height: layout.heightOf(count) }}
           >
             {rowIndexes(first, last, kept).map((index) => {
               const item = itemAt(pages, index)
@@ -235,8 +358,8 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
                 <OutboxRow
                   key={key}
                   index={index}
-                  start={index * rowHeight}
-                  height={rowHeight}
+                  start={layout.offsetOf(index)}
+                  height={rowHeight + extraOf(item?.id)}
                   setSize={count}
                   item={item}
                   selected={item !== undefined && item.id === selectedId}

@@ -1,7 +1,7 @@
 // Which rows a fixed-height list draws: those in its viewport and the overscan, following scrolls and count changes.
 import { act, fireEvent, renderHook } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { useRowWindow, type RowWindow } from './row-window'
+import { rowLayout, useRowWindow, type RowWindow } from './row-window'
 
 /** A scroll box `height` px tall, scrolled to `scrollTop` (jsdom lays nothing out). */
 function scrollBox(height: number, scrollTop = 0): HTMLDivElement {
@@ -70,5 +70,44 @@ describe('useRowWindow', () => {
     Object.defineProperty(box, 'clientHeight', { configurable: true, value: 200 })
     rerender({ count: 100 })
     expect(result.current).toEqual({ first: 0, last: 6 })
+  })
+})
+
+describe('rowLayout', () => {
+  // QA75 follow-up: a narrow Outbox row wrapping a long device name is taller alone; the rest keep the rows' height.
+  const layout = rowLayout(64, [
+    { index: 10, extra: 30 },
+    { index: 2, extra: 15 }
+  ])
+
+  it("puts each row under the taller ones before it, and the list's height with them", () => {
+    expect(layout.offsetOf(0)).toBe(0)
+    expect(layout.offsetOf(2)).toBe(128)
+    expect(layout.offsetOf(3)).toBe(3 * 64 + 15)
+    expect(layout.offsetOf(11)).toBe(11 * 64 + 45)
+    expect(layout.heightOf(100)).toBe(100 * 64 + 45)
+  })
+
+  it('finds the row at an offset, inside a taller row too', () => {
+    expect(layout.indexAt(0)).toBe(0)
+    expect(layout.indexAt(128 + 64 + 14)).toBe(2)
+    expect(layout.indexAt(128 + 64 + 15)).toBe(3)
+    for (const index of [0, 1, 2, 3, 9, 10, 11, 500]) {
+      expect(layout.indexAt(layout.offsetOf(index))).toBe(index)
+      expect(layout.indexAt(layout.offsetOf(index + 1) - 0.5)).toBe(index)
+    }
+  })
+
+  it('draws the rows a scroll shows among taller ones', () => {
+    const box = scrollBox(200)
+    const { result } = renderHook(() => useRowWindow({ current: box }, 1000, layout, 0))
+    // Rows 0–2: row 2 is 79 px tall, from 128 to 207 px.
+    expect(result.current).toEqual({ first: 0, last: 2 })
+    act(() => {
+      box.scrollTop = layout.offsetOf(10) + 70
+      fireEvent.scroll(box)
+    })
+    // Inside row 10 (94 px), then rows 11–12 and the top of 13.
+    expect(result.current).toEqual({ first: 10, last: 13 })
   })
 })

@@ -1,6 +1,72 @@
-// Which rows of a fixed-height list to draw: the ones in its scroll box's viewport, and `overscan` more either way.
+// Which rows of a list to draw: the ones in its scroll box's viewport, and `overscan` more either way.
 import { useLayoutEffect, useState, type FocusEvent, type RefObject } from 'react'
 import { flushSync } from 'react-dom'
+
+/**
+ * Where a list's rows are: each `base` px tall, but for the few that need more (`taller`, by index, each with the px
+ * it adds). Arithmetic on the offset still, with a binary search over the taller ones: a narrow Outbox row naming a
+ * long device name takes more lines, and every row paying for them left five in sight at 360×640, not six (QA75).
+ */
+export interface RowLayout {
+  base: number
+  /** The row's top (px from the list's top). */
+  offsetOf(index: number): number
+  /** The row at `px` from the list's top. */
+  indexAt(px: number): number
+  /** The list's height for `count` rows. */
+  heightOf(count: number): number
+}
+
+/** One taller row: its index and the px it adds to `base`. */
+export interface TallerRow {
+  index: number
+  extra: number
+}
+
+export function rowLayout(base: number, taller: readonly TallerRow[] = []): RowLayout {
+  const rows = [...taller].filter((row) => row.extra > 0).sort((a, b) => a.index - b.index)
+  // What the taller rows before each one add: its top is `index * base` and that.
+  const addedBefore: number[] = []
+  let added = 0
+  for (const row of rows) {
+    addedBefore.push(added)
+    added += row.extra
+  }
+  /** How many taller rows are before `index`. */
+  const tallerBefore = (index: number): number => {
+    let low = 0
+    let high = rows.length
+    while (low < high) {
+      const middle = (low + high) >> 1
+      if (rows[middle]!.index < index) low = middle + 1
+      else high = middle
+    }
+    return low
+  }
+  const offsetOf = (index: number): number => {
+    const before = tallerBefore(index)
+    return index * base + (before === 0 ? 0 : addedBefore[before - 1]! + rows[before - 1]!.extra)
+  }
+  return {
+    base,
+    offsetOf,
+    indexAt(px) {
+      // The last taller row starting at or above `px`; the rows after it are `base` tall.
+      let low = 0
+      let high = rows.length
+      while (low < high) {
+        const middle = (low + high) >> 1
+        if (rows[middle]!.index * base + addedBefore[middle]! <= px) low = middle + 1
+        else high = middle
+      }
+      if (low === 0) return Math.max(0, Math.floor(px / base))
+      const row = rows[low - 1]!
+      const end = row.index * base + addedBefore[low - 1]! + base + row.extra
+      return px < end ? row.index : row.index + 1 + Math.floor((px - end) / base)
+    },
+    heightOf: (count) => offsetOf(count)
+  }
+}
 
 /** The rows to draw, first to last inclusive; `last < first` when there are none. */
 export interface RowWindow {
@@ -9,24 +75,25 @@ export interface RowWindow {
 }
 
 /**
- * The rows of a list of `count` rows, each `rowHeight` px, that show in the scroll box `scrollRef` (plus `overscan`
- * either way), following its scrolling and size. With every row the same height this is arithmetic on the scroll
- * offset: a general virtualizer measures each of its rows, and building that table for 100,000 rows took 5–20 ms
- * every time the count changed (opening the outbox, each filter; issue 29).
+ * The rows of a list of `count` rows, each `rowHeight` px (or laid out by a RowLayout), that show in the scroll box
+ * `scrollRef` (plus `overscan` either way), following its scrolling and size. With every row the same height this is
+ * arithmetic on the scroll offset: a general virtualizer measures each of its rows, and building that table for
+ * 100,000 rows took 5–20 ms every time the count changed (opening the outbox, each filter; issue 29).
  */
 export function useRowWindow(
   scrollRef: RefObject<HTMLElement | null>,
   count: number,
-  rowHeight: number,
+  rowHeight: number | RowLayout,
   overscan: number
 ): RowWindow {
+  const base = typeof rowHeight === 'number' ? rowHeight : rowHeight.base
   // Where the viewport is, in rows: changes only when a row comes into or leaves view, so scrolling within a row
   // draws nothing again.
   // Before the box is measured: as many rows as the window's height could show, so the first render draws its rows
   // and the view and its rows are laid out once (by the measure's read). Rows the box cannot show are only overscan.
   const [view, setView] = useState<{ top: number; rows: number }>(() => ({
     top: 0,
-    rows: Math.ceil(window.innerHeight / rowHeight)
+    rows: Math.ceil(window.innerHeight / base)
   }))
   const empty = count === 0
 
@@ -34,8 +101,17 @@ export function useRowWindow(
     const box = scrollRef.current
     if (!box) return
     const measure = (): void => {
-      const top = Math.floor(box.scrollTop / rowHeight)
-      const rows = Math.ceil((box.scrollTop + box.clientHeight) / rowHeight) - top
+      const bottom = box.scrollTop + box.clientHeight
+      let top: number
+      let rows: number
+      if (typeof rowHeight === 'number') {
+        top = Math.floor(box.scrollTop / rowHeight)
+        rows = Math.ceil(bottom / rowHeight) - top
+      } else {
+        top = rowHeight.indexAt(box.scrollTop)
+        // The row holding the viewport's last pixel is the last in view; none when the box has no height.
+        rows = box.clientHeight > 0 ? rowHeight.indexAt(bottom - 0.001) - top + 1 : 0
+      }
       setView((now) => (now.top === top && now.rows === rows ? now : { top, rows }))
     }
     // Drawn before the frame that shows the scroll is painted: a render left to React's scheduler lands a task
