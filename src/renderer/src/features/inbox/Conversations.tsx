@@ -18,7 +18,7 @@ import { useDeviceName } from '../outbox/device-name'
 import { StatusBadge } from '../outbox/StatusBadge'
 import { shownStatus } from '../outbox/status'
 import { usePauseHolds } from '../outbox/pause-holds'
-import { rowIndexes, useFocusedRowId, useRowWindow } from '../outbox/row-window'
+import { rowIndexes, useRowTabStop, useRowWindow } from '../outbox/row-window'
 import { useRowEndsReached, type RowEnd } from '../shortcuts/row-ends'
 import { RowsKeepPlace } from '../../ui/RowsKeepPlace'
 import { RowGoneStatus, useRowGoneSaid, type RowGoneWords } from '../../ui/RowGoneStatus'
@@ -276,9 +276,11 @@ function ConversationRows({
   const several = useDevices((s) => s.devices.length > 1)
   const nameOf = useDeviceName(t)
 
-  // The conversation whose row holds the focus: drawn wherever a burst above it moves it (useFocusedRowId).
-  const { focusedId, onFocus, onBlur } = useFocusedRowId()
-  const kept = focusedId === null ? -1 : rows.findIndex((c) => String(c.id) === focusedId)
+  // The list's one Tab stop, the conversation last focused or opened: drawn wherever a burst above it moves it
+  // (useRowTabStop), else the first row drawn.
+  const { stopId, onFocus, onKeyDown } = useRowTabStop(openId === null ? null : String(openId))
+  const kept = stopId === null ? -1 : rows.findIndex((c) => String(c.id) === stopId)
+  const tabStop = kept >= 0 ? kept : first
   // The focused conversation deleted, read or archived elsewhere (the terminal, another window), no longer in this
   // list: RowsKeepPlace moved the focus beside it, else to the heading, and this says so.
   const { said: rowGone, onRowGone } = useRowGoneSaid(ROW_GONE_WORDS)
@@ -332,7 +334,7 @@ function ConversationRows({
         data-testid="inbox-conversation-scroll"
         hidden={rows.length === 0}
         onFocus={onFocus}
-        onBlur={onBlur}
+        onKeyDown={onKeyDown}
       >
         {/* Newest first: the conversation the operator is on stays where it is read as others arrive above it. */}
         <RowsKeepPlace headingId="inbox-conversations-heading" onRowGone={onRowGone}>
@@ -351,6 +353,7 @@ function ConversationRows({
                   setSize={rows.length}
                   conversation={conversation}
                   open={conversation.id === openId}
+                  tabStop={index === tabStop}
                   // With one device the name says nothing; a device we do not know goes by the gateway's serial.
                   deviceLabel={
                     !several
@@ -417,6 +420,7 @@ const ConversationRow = memo(function ConversationRow({
   setSize,
   conversation,
   open,
+  tabStop,
   deviceLabel,
   onOpen
 }: {
@@ -424,6 +428,8 @@ const ConversationRow = memo(function ConversationRow({
   setSize: number
   conversation: InboxConversationView
   open: boolean
+  /** The list's one Tab stop (useRowTabStop). */
+  tabStop: boolean
   deviceLabel: string | null
   onOpen(conversation: InboxConversationView): void
 }): React.JSX.Element {
@@ -447,6 +453,7 @@ const ConversationRow = memo(function ConversationRow({
         type="button"
         className={open ? 'row-button row-button--selected' : 'row-button'}
         aria-current={open ? 'true' : undefined}
+        tabIndex={tabStop ? 0 : -1}
         data-testid={`inbox-conversation-${conversation.id}`}
         data-row-focus
         onClick={() => onOpen(conversation)}

@@ -275,6 +275,45 @@ describe('the conversations list', () => {
     expect(dewi.querySelector('.row-what')?.textContent).toBe('Harga grosir berapa?')
   })
 
+  // QA62/QA65 (issue 29 point 4): every conversation was a Tab stop of its own, 50 Tabs to reach the thread.
+  it('is one Tab stop: ↑ / ↓ and Home / End move between its rows, Tab comes back to the row left, Enter opens', async () => {
+    script()
+    const user = userEvent.setup()
+    renderWithRowKeys(<InboxView />)
+    const rows = await Promise.all([1, 2, 3].map((id) => screen.findByTestId(`inbox-conversation-${id}`)))
+    const focusedRow = (): number => rows.findIndex((row) => row === document.activeElement)
+    expect(rows.map((row) => row.tabIndex)).toEqual([0, -1, -1])
+    // Tab from the filters reaches the first row, and the next Tab leaves the list.
+    screen.getByTestId('inbox-filter-archived').focus()
+    await user.tab()
+    expect(focusedRow()).toBe(0)
+    await user.tab()
+    expect(focusedRow()).toBe(-1)
+    await user.tab({ shift: true })
+    expect(focusedRow()).toBe(0)
+    for (const [key, row] of [
+      ['{ArrowDown}', 1],
+      ['{ArrowDown}', 2],
+      ['{ArrowDown}', 2],
+      ['{ArrowUp}', 1],
+      ['{Home}', 0],
+      ['{End}', 2],
+      ['{ArrowUp}', 1]
+    ] as const) {
+      await user.keyboard(key)
+      expect(focusedRow(), key).toBe(row)
+    }
+    expect(rows.map((row) => row.tabIndex)).toEqual([-1, 0, -1])
+    // Out of the list and back: the row left.
+    await user.tab()
+    expect(focusedRow()).toBe(-1)
+    await user.tab({ shift: true })
+    expect(focusedRow()).toBe(1)
+    await user.keyboard('{Enter}')
+    await screen.findByRole('heading', { name: /Reseller Bandung/ })
+    expect(screen.getByTestId('inbox-conversation-2').tabIndex).toBe(0)
+  })
+
   it('says a newest reply that is scheduled for later as scheduled, not as one the customer has', async () => {
     const answered = conversation({ lastFromMe: true, lastText: 'Besok kami kirim', lastScheduled: false })
     const later = conversation({

@@ -1,5 +1,5 @@
 // Which rows of a list to draw: the ones in its scroll box's viewport, and `overscan` more either way.
-import { useLayoutEffect, useState, type FocusEvent, type RefObject } from 'react'
+import { useLayoutEffect, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react'
 import { flushSync } from 'react-dom'
 
 /**
@@ -167,6 +167,62 @@ export function useFocusedRowId(): {
     onBlur: (event) => {
       if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)))
         setFocusedId(null)
+    }
+  }
+}
+
+/** What ↑ / ↓ move from a row's control to: the same control of the row beside it. */
+const ROW_CONTROLS = ['[data-row-focus]', 'input[type="checkbox"]'] as const
+
+/**
+ * The list's one Tab stop (roving tabindex; QA62/QA65, issue 29 point 4: 50 conversations were 50 Tabs before the
+ * thread, an Outbox row two): the row last focused, else the open one (`currentId`, which takes it whenever it
+ * changes), else the list's first drawn row; read from its row's `data-row-id`. The list gives its controls tabIndex 0,
+ * the other rows' -1, and draws it wherever it is (rowIndexes' `kept`): Tab comes back to it after a scroll, and a burst
+ * of new rows at the top (rows keyed by id keep the focus as they move down) does not push it, with the focus, out of
+ * the rows drawn before RowsKeepPlace scrolls the box back to where it was read. ↑ / ↓ on a row's control go to the
+ * same control of the next or previous row, by its place in the list (aria-posinset), as J / K do; Home / End are the
+ * window's (features/shortcuts). The handlers go on the list's scroll box.
+ */
+export function useRowTabStop(currentId: string | null): {
+  stopId: string | null
+  onFocus(event: FocusEvent): void
+  onKeyDown(event: KeyboardEvent): void
+} {
+  const [stopId, setStopId] = useState<string | null>(currentId)
+  // The open row changed (a click, Alt+↓, a notification): the stop goes with it.
+  const [openSeen, setOpenSeen] = useState(currentId)
+  if (openSeen !== currentId) {
+    setOpenSeen(currentId)
+    if (currentId !== null) setStopId(currentId)
+  }
+  return {
+    stopId,
+    onFocus: (event) => {
+      const row = (event.target as Element).closest<HTMLElement>('[data-row-id]')
+      if (row?.dataset.rowId) setStopId(row.dataset.rowId)
+    },
+    onKeyDown: (event) => {
+      const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0
+      // Alt+↓ / Alt+↑ are the inbox's (open the next conversation); Shift+arrows select text.
+      if (step === 0 || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return
+      const control = event.target as HTMLElement
+      const kind = ROW_CONTROLS.find((selector) => control.matches(selector))
+      const row = control.closest<HTMLElement>('[aria-posinset]')
+      if (!kind || !row) return
+      // Left to the browser, the box scrolls away from the focused row.
+      event.preventDefault()
+      const to = Number(row.getAttribute('aria-posinset')) + step
+      const next = event.currentTarget
+        .querySelector(`[aria-posinset="${to}"]`)
+        ?.querySelector<HTMLElement>(kind)
+      if (next) {
+        next.focus()
+        next.scrollIntoView?.({ block: 'nearest' })
+      } else {
+        // Its neighbours not drawn (the box scrolled away from it): brought into view, they are, for the next press.
+        row.scrollIntoView?.({ block: 'nearest' })
+      }
     }
   }
 }
