@@ -583,6 +583,8 @@ export const id: Record<MessageKey, string> = {
   'shortcuts.noSearch': 'Tampilan ini tidak punya kolom pencarian.',
   'shortcuts.rows': 'Baris berikutnya / sebelumnya di daftar mana pun',
   'shortcuts.rowEnds': 'Baris pertama / terakhir di daftar mana pun',
+  'shortcuts.listRows':
+    'Pesan masuk dan Kotak keluar: baris berikutnya / sebelumnya (satu Tab untuk seluruh daftar)',
   'shortcuts.send': 'Kirim pesan yang sedang ditulis',
   'shortcuts.chips': 'Berpindah antar-chip penerima, file, atau filter; Delete menghapus satu',
   'shortcuts.help': 'Tampilkan daftar ini',

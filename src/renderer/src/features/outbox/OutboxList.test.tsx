@@ -1,5 +1,6 @@
 // The outbox list during a fling: a scroll draws the rows coming into view, not every row on screen again.
 import { act, fireEvent, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { makeBootstrap, makeItem } from '../../testing/fixtures'
@@ -140,5 +141,51 @@ describe('OutboxList when the focused row leaves the list', () => {
     expect(screen.getByTestId('outbox-row-gone').textContent).toBe(
       'The message you were on was deleted. You are on the Outbox heading.'
     )
+  })
+})
+
+// QA62/QA65 (issue 29 point 4): each row was two Tab stops (its checkbox and the row), and ↑ / ↓ did nothing.
+describe('OutboxList by keyboard', () => {
+  /** The rows' controls Tab stops at: [message id, what] for each. */
+  const tabStops = (): string[][] =>
+    screen
+      .getAllByTestId('outbox-row')
+      .flatMap((row) =>
+        [...row.querySelectorAll<HTMLElement>('input, button')]
+          .filter((control) => control.tabIndex >= 0)
+          .map((control) => [row.dataset.itemId ?? '', control.tagName])
+      )
+
+  it('is one row of Tab stops, its checkbox and its button, ↑ / ↓ moving it as J / K do', async () => {
+    const user = userEvent.setup()
+    render(<OutboxList selectedId={null} onSelect={() => {}} checked={new Map()} onCheck={() => {}} />)
+    await screen.findByText('Text: Message 0')
+    expect(tabStops()).toEqual([
+      ['i-0', 'INPUT'],
+      ['i-0', 'BUTTON']
+    ])
+    act(() => screen.getByTestId('outbox-open-i-0').focus())
+    await user.keyboard('{ArrowDown}{ArrowDown}')
+    expect(document.activeElement).toBe(screen.getByTestId('outbox-open-i-2'))
+    await user.keyboard('{ArrowUp}')
+    expect(document.activeElement).toBe(screen.getByTestId('outbox-open-i-1'))
+    expect(tabStops()).toEqual([
+      ['i-1', 'INPUT'],
+      ['i-1', 'BUTTON']
+    ])
+    // From a checkbox, the next row's checkbox: ticking down a list is Space, ↓, Space.
+    await user.tab({ shift: true })
+    expect(document.activeElement?.id).toBe('outbox-check-i-1')
+    await user.keyboard('{ArrowDown}')
+    expect(document.activeElement?.id).toBe('outbox-check-i-2')
+  })
+
+  it('has its Tab stop on the open message', async () => {
+    render(<OutboxList selectedId="i-4" onSelect={() => {}} checked={new Map()} onCheck={() => {}} />)
+    await screen.findByText('Text: Message 0')
+    expect(tabStops()).toEqual([
+      ['i-4', 'INPUT'],
+      ['i-4', 'BUTTON']
+    ])
   })
 })

@@ -16,7 +16,7 @@ import { RecipientLabel, recipientText } from '../../ui/RecipientName'
 import {
   rowIndexes,
   rowLayout,
-  useFocusedRowId,
+  useRowTabStop,
   useRowWindow,
   type RowLayout,
   type TallerRow
@@ -310,9 +310,11 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
   )
   useRowEndsReached(parentRef, rowEnd, rowFocusTarget)
 
-  // The message whose row holds the focus (J / K, Tab), and where it is now: drawn wherever it is (useFocusedRowId).
-  const { focusedId, onFocus, onBlur } = useFocusedRowId()
-  const kept = useMemo(() => indexOfItem(pages, focusedId), [pages, focusedId])
+  // The list's one Tab stop, the message last focused or opened, and where it is now: drawn wherever it is
+  // (useRowTabStop), else the first row drawn.
+  const { stopId, onFocus, onKeyDown } = useRowTabStop(selectedId)
+  const kept = useMemo(() => indexOfItem(pages, stopId), [pages, stopId])
+  const tabStop = kept >= 0 ? kept : first
   // The focused row's message deleted, or out of the filtered list: RowsKeepPlace moved the focus beside it, and this
   // says what happened and where the focus is.
   const { said: rowGone, onRowGone } = useRowGoneSaid(ROW_GONE_WORDS)
@@ -338,7 +340,7 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
         // An empty list is not drawn as a large blank box.
         hidden={total === 0}
         onFocus={onFocus}
-        onBlur={onBlur}
+        onKeyDown={onKeyDown}
       >
         <RowsKeepPlace headingId="outbox-heading" onRowGone={onRowGone}>
           <div
@@ -363,6 +365,7 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
                   setSize={count}
                   item={item}
                   selected={item !== undefined && item.id === selectedId}
+                  tabStop={index === tabStop}
                   checked={item !== undefined && checked.has(item.id)}
                   deviceName={device?.name ?? null}
                   deviceRemoved={device?.removed === true}
@@ -406,6 +409,8 @@ interface OutboxRowProps {
   /** Undefined while its page is being fetched. */
   item: OutboxItemView | undefined
   selected: boolean
+  /** The list's one Tab stop (useRowTabStop): its checkbox and its button are in the Tab order, no other row's. */
+  tabStop: boolean
   checked: boolean
   /** The device's label when there are several devices to tell apart, else null. */
   deviceName: string | null
@@ -430,6 +435,7 @@ const OutboxRow = memo(function OutboxRow({
   setSize,
   item,
   selected,
+  tabStop,
   checked,
   deviceName,
   deviceRemoved,
@@ -475,6 +481,7 @@ const OutboxRow = memo(function OutboxRow({
           // Q25-10). Referenced, not copied: the customer's text is not the window's words.
           aria-labelledby={`outbox-check-${item.id} outbox-what-${item.id} outbox-time-${item.id}`}
           checked={checked}
+          tabIndex={tabStop ? 0 : -1}
           onChange={(event) => onCheck(item, event.target.checked)}
         />
       ) : null}
@@ -483,6 +490,7 @@ const OutboxRow = memo(function OutboxRow({
           type="button"
           className={selected ? 'row-button row-button--selected' : 'row-button'}
           aria-current={selected ? 'true' : undefined}
+          tabIndex={tabStop ? 0 : -1}
           data-testid={`outbox-open-${item.id}`}
           data-row-focus
           onClick={() => onSelect(item.id)}

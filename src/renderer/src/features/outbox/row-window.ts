@@ -146,31 +146,6 @@ export function rowIndexes(first: number, last: number, kept: number): number[] 
   return indexes
 }
 
-/**
- * The id of the row holding the focus (J / K, Tab), read from its row's `data-row-id`; the handlers go on the list's
- * scroll box. New rows come in at the top: rows keyed by their id keep the focus as they move down, and the list
- * draws this one wherever it is (rowIndexes' `kept`) while it moves: a burst moved it past the rows drawn, which took
- * the focus with it, until RowsKeepPlace scrolled the box by the rows drawn above it, bringing it back where it was read.
- */
-export function useFocusedRowId(): {
-  focusedId: string | null
-  onFocus(event: FocusEvent): void
-  onBlur(event: FocusEvent): void
-} {
-  const [focusedId, setFocusedId] = useState<string | null>(null)
-  return {
-    focusedId,
-    onFocus: (event) => {
-      const row = (event.target as Element).closest<HTMLElement>('[data-row-id]')
-      setFocusedId(row?.dataset.rowId ?? null)
-    },
-    onBlur: (event) => {
-      if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)))
-        setFocusedId(null)
-    }
-  }
-}
-
 /** What ↑ / ↓ move from a row's control to: the same control of the row beside it. */
 const ROW_CONTROLS = ['[data-row-focus]', 'input[type="checkbox"]'] as const
 

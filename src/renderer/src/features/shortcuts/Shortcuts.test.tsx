@@ -41,6 +41,25 @@ describe('Shortcuts', () => {
   })
 })
 
+describe('Shortcuts: the lists of one Tab stop', () => {
+  // QA62/QA65: the conversations and the Outbox are one Tab stop each now, ↑ / ↓ between their rows; the panel says so.
+  it('says ↓ / ↑ move between the rows of Messages in and the Outbox, in both languages', async () => {
+    for (const [language, said] of [
+      ['en', '↓ / ↑Messages in and Outbox: next / previous row (one Tab for the whole list)'],
+      [
+        'id',
+        '↓ / ↑Pesan masuk dan Kotak keluar: baris berikutnya / sebelumnya (satu Tab untuk seluruh daftar)'
+      ]
+    ] as const) {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
+      const { unmount } = render(<Shortcuts />)
+      await userEvent.setup().keyboard('?')
+      expect(screen.getByTestId('shortcuts-panel').textContent).toContain(said)
+      unmount()
+    }
+  })
+})
+
 describe('J / K', () => {
   // A view holds lists the operator has not opened (Campaigns' customers, a campaign's sheet rows, in a closed
   // <details>) or not shown (a campaign's parts once it ended): Chromium focuses none of their rows, and J stopped

@@ -18,6 +18,8 @@ const SHORTCUTS: readonly { keys: string; does: MessageKey }[] = [
   { keys: '/', does: 'shortcuts.search' },
   { keys: 'J / K', does: 'shortcuts.rows' },
   { keys: 'Home / End', does: 'shortcuts.rowEnds' },
+  // The two lists of one Tab stop (outbox/row-window.ts, useRowTabStop).
+  { keys: '↓ / ↑', does: 'shortcuts.listRows' },
   { keys: 'Ctrl+Enter', does: 'shortcuts.send' },
   { keys: '← / →, Delete', does: 'shortcuts.chips' },
   // The inbox's own keys (features/inbox/inbox-keys.ts), while its view is shown.

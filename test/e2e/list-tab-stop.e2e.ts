@@ -1,0 +1,124 @@
+/**
+ * The Inbox's conversations and the Outbox's messages as one Tab stop each in real Chromium (QA62/QA65, issue 29
+ * point 4): Tab enters the list on one row (the Outbox's: its checkbox, then its button) and the next Tab leaves it,
+ * ↑ / ↓ move between the rows with a visible ring, Tab comes back to the row left, Enter opens it, Space on a checkbox
+ * ticks it and ↓ goes to the next row's; axe finds nothing serious.
+ */
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { seriousA11yViolations } from './browser'
+import { inboxHolds, journeySession, openTab, receivingSandbox, relayEachTest } from './fixtures'
+
+const journey = journeySession()
+const relay = relayEachTest()
+
+/** Where the focus is: the place (1-based) of the row of `box` holding it, 0 for none, the control and its ring. */
+function focused(page: Page, box: string): Promise<{ row: number; control: string; ring: string }> {
+  return page.evaluate((box) => {
+    const active = document.activeElement as HTMLElement | null
+    const row = active?.closest(box) ? active.closest('[aria-posinset]') : null
+    return {
+      row: row ? Number(row.getAttribute('aria-posinset')) : 0,
+      control: active?.tagName ?? '',
+      ring: active ? getComputedStyle(active).outlineStyle : 'none'
+    }
+  }, box)
+}
+
+/** Tab from `from` until the focus is in `box`; how the focus stands there. */
+async function tabInto(page: Page, from: string, box: string): Promise<void> {
+  await page.locator(from).focus()
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab')
+    if ((await focused(page, box)).row > 0) return
+  }
+  throw new Error(`Tab never reached ${box}`)
+}
+
+/**
+ * Each key, and the row it leaves the focus on (0: out of the list) and the control there (null out of it), with a
+ * visible ring.
+ */
+async function keys(
+  page: Page,
+  box: string,
+  steps: readonly (readonly [string, number, string | null])[]
+): Promise<void> {
+  for (const [key, row, control] of steps) {
+    await page.keyboard.press(key)
+    const at = await focused(page, box)
+    expect(at.row, `row after ${key}`).toBe(row)
+    if (control === null) continue
+    expect(at.control, `control after ${key}`).toBe(control)
+    expect(at.ring, `ring after ${key}`).not.toBe('none')
+  }
+}
+
+describe('a list of one Tab stop in Chromium', () => {
+  it('the Inbox and the Outbox: Tab in and out once, ↑ / ↓ between rows, back to the row left', async () => {
+    const { harness, deviceId } = await receivingSandbox(journey, relay.url)
+    const handlers = harness.core.handlers
+    for (const [from, pushName] of [
+      ['0812777888', 'Dewi'],
+      ['0812777889', 'Eko'],
+      ['0812777890', 'Fitri']
+    ] as const)
+      await handlers['sandbox:receive']({ deviceId, from, pushName, message: `Halo, saya ${pushName}` })
+    await inboxHolds(harness, 3)
+    for (const recipient of ['081298765432', '081298765433', '081298765434'])
+      await handlers['outbox:enqueue']({
+        deviceId,
+        recipients: [recipient],
+        isGroup: false,
+        entries: [{ kind: 'text', text: `Reminder for ${recipient}` }],
+        schedule: {
+          localTime: '2030-01-10T09:30',
+          timezone: 'Asia/Jakarta',
+          mode: 'local',
+          overduePolicy: 'send'
+        }
+      })
+    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
+    await p.setViewportSize({ width: 1100, height: 760 })
+
+    await openTab(p, 'inbox')
+    const conversations = '[data-testid="inbox-conversation-scroll"]'
+    await expect.poll(() => p.locator(`${conversations} [role="listitem"]`).count()).toBe(3)
+    await tabInto(p, '[data-testid="inbox-search"]', conversations)
+    expect(await focused(p, conversations)).toMatchObject({ row: 1, control: 'BUTTON' })
+    await keys(p, conversations, [
+      ['Tab', 0, null],
+      ['Shift+Tab', 1, 'BUTTON'],
+      ['ArrowDown', 2, 'BUTTON'],
+      ['ArrowDown', 3, 'BUTTON'],
+      ['ArrowDown', 3, 'BUTTON'],
+      ['ArrowUp', 2, 'BUTTON'],
+      ['Tab', 0, null],
+      ['Shift+Tab', 2, 'BUTTON']
+    ])
+    expect(await seriousA11yViolations(p)).toEqual([])
+    await p.keyboard.press('Enter')
+    await expect
+      .poll(() => p.locator(`${conversations} [aria-posinset="2"] button`).getAttribute('aria-current'))
+      .toBe('true')
+
+    await openTab(p, 'outbox')
+    const messages = '[data-testid="outbox-scroll"]'
+    await expect.poll(() => p.locator(`${messages} [data-testid="outbox-row"]`).count()).toBe(3)
+    await tabInto(p, '#main', messages)
+    expect(await focused(p, messages)).toMatchObject({ row: 1, control: 'INPUT' })
+    await keys(p, messages, [
+      ['Tab', 1, 'BUTTON'],
+      ['Tab', 0, null],
+      ['Shift+Tab', 1, 'BUTTON'],
+      ['ArrowDown', 2, 'BUTTON'],
+      ['ArrowDown', 3, 'BUTTON'],
+      ['ArrowUp', 2, 'BUTTON'],
+      ['Shift+Tab', 2, 'INPUT'],
+      ['Space', 2, 'INPUT'],
+      ['ArrowDown', 3, 'INPUT']
+    ])
+    expect(await p.locator(`${messages} [aria-posinset="2"] input`).isChecked()).toBe(true)
+    expect(await seriousA11yViolations(p)).toEqual([])
+  }, 120_000)
+})
