@@ -8,7 +8,7 @@ import type {
   SenderDeskApi
 } from '../../shared/contract'
 import type { ContractPipe } from '../../shared/contract-pipe'
-import type { Params } from '../../shared/i18n'
+import type { Language, Params } from '../../shared/i18n'
 import { coreText } from '../../shared/i18n/note-text'
 import { earlyPipe } from './early-start'
 // A cycle (the store calls `call`), harmless: each side only uses the other inside functions.
@@ -159,11 +159,32 @@ export function call<C extends InvokeChannel>(
   return getApi().invoke(channel, request)
 }
 
-/** A message from the core (an error, a file refusal) in the operator's language when it came with its key. */
-export function coreMessage(text: { message: string; messageKey?: string; messageParams?: Params }): string {
+/** A message from the core: its English words and, when it came with them, its key and params. */
+export interface CoreWords {
+  message: string
+  messageKey?: string
+  messageParams?: Params
+}
+
+/**
+ * A message from the core (an error, a file refusal) in the operator's language when it came with its key; in
+ * `language` when given (a line kept and drawn again after the language changes, QA73).
+ */
+export function coreMessage(text: CoreWords, language: Language = currentLanguage()): string {
   return text.messageKey === undefined
     ? text.message
-    : coreText(currentLanguage(), text.message, text.messageKey, text.messageParams)
+    : coreText(language, text.message, text.messageKey, text.messageParams)
+}
+
+/** What a failure said, unrendered: for a line kept to be said in the language it is drawn in (QA73). */
+export function errorWords(error: unknown): CoreWords {
+  if (typeof error !== 'object' || error === null) return { message: String(error) }
+  const shape = error as { message?: unknown; messageKey?: unknown; messageParams?: Params }
+  return {
+    message: typeof shape.message === 'string' && shape.message ? shape.message : String(error),
+    messageKey: typeof shape.messageKey === 'string' ? shape.messageKey : undefined,
+    messageParams: shape.messageParams
+  }
 }
 
 export interface ErrorInfo {
@@ -180,13 +201,8 @@ export interface ErrorInfo {
  */
 export function errorInfo(error: unknown): ErrorInfo {
   if (typeof error === 'object' && error !== null) {
-    const shape = error as { code?: unknown; message?: unknown; field?: unknown; messageKey?: unknown }
-    const english = typeof shape.message === 'string' && shape.message ? shape.message : String(error)
-    const message = coreMessage({
-      message: english,
-      messageKey: typeof shape.messageKey === 'string' ? shape.messageKey : undefined,
-      messageParams: (error as { messageParams?: Params }).messageParams
-    })
+    const shape = error as { code?: unknown; field?: unknown }
+    const message = coreMessage(errorWords(error))
     const code = typeof shape.code === 'string' ? shape.code : 'unknown'
     const info: ErrorInfo =
       typeof shape.field === 'string' && shape.field

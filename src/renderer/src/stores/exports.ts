@@ -2,8 +2,8 @@
 // than in a view, so leaving the view neither loses the finished line nor the file (QA15 Q15-02).
 import { create } from 'zustand'
 import type { EventChannel } from '../../../shared/contract'
-import { call, errorInfo, getApi } from '../api'
-import type { Translate } from '../i18n'
+import { call, coreMessage, errorInfo, errorWords, getApi } from '../api'
+import type { Language, Translate } from '../i18n'
 import { download, type DownloadableFile } from '../ui/download'
 
 type ProgressEvent = Extract<EventChannel, 'outbox:exportProgress' | 'campaigns:exportProgress'>
@@ -18,8 +18,11 @@ export interface ExportRun {
 
 export interface ExportSlot {
   running: ExportRun | null
-  /** The finished line (said in the window's language when drawn), kept until dismissed or another export starts. */
-  said: ((t: Translate) => string) | null
+  /**
+   * The finished line, said in the window's language when drawn (QA73: never kept as words, which stayed in the old
+   * language after Settings changed it), kept until dismissed or another export starts.
+   */
+  said: SaidLine | null
   /**
    * What the export was asked for (its filters, as the caller keys them), when the caller said: its line speaks of
    * those filters ("nothing matched" is only true of them; a file made under others is not this list's, QA68), so the
@@ -33,6 +36,9 @@ export interface ExportSlot {
    */
   startedBy: string | null
 }
+
+/** An export's line in the language it is drawn in: `t` speaks `language`. */
+export type SaidLine = (t: Translate, language: Language) => string
 
 const IDLE: ExportSlot = { running: null, said: null, about: null, startedBy: null }
 
@@ -57,7 +63,7 @@ export async function runExport<R extends DownloadableFile>(
   slot: string,
   channels: { progress: ProgressEvent; stop: StopChannel },
   request: (exportId: string) => Promise<R>,
-  done: (reply: R) => ((t: Translate) => string) | 'nothing',
+  done: (reply: R) => SaidLine | 'nothing',
   {
     about = null,
     startedBy = null
@@ -88,11 +94,11 @@ export async function runExport<R extends DownloadableFile>(
       said = outcome
     }
   } catch (error) {
-    const info = errorInfo(error)
+    const why = errorWords(error)
     said =
-      info.code === 'export_stopped'
+      errorInfo(error).code === 'export_stopped'
         ? (t) => t('desktop.error.exportStopped')
-        : (t) => t('outbox.export.failed', { error: info.message })
+        : (t, language) => t('outbox.export.failed', { error: coreMessage(why, language) })
   } finally {
     off()
     stopChannels.delete(exportId)

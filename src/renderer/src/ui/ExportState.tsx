@@ -2,7 +2,7 @@
 // (QA15 Q15-02). One line, read out politely as it changes. As it starts the focus goes to Stop (the buttons that
 // started it are disabled, and the browser drops their focus to the page), and Escape there stops it (QA27 Q27-06).
 import { useRef, type RefObject } from 'react'
-import { useT, type MessageKey } from '../i18n'
+import { useLanguage, useT, type MessageKey } from '../i18n'
 import type { ExportSlot } from '../stores/exports'
 import { useFocusStopAsItStarts } from './use-focus-stop-as-it-starts'
 
@@ -42,6 +42,7 @@ export function ExportState({
   testId: string
 }): React.JSX.Element {
   const t = useT()
+  const language = useLanguage()
   const stopRef = useRef<HTMLButtonElement>(null)
   const isRunning = running !== null
   useFocusStopAsItStarts(isRunning, stopRef)
@@ -50,7 +51,7 @@ export function ExportState({
       ? t('outbox.export.starting')
       : t(progressKey, { written: running.written, total: running.total })
     : said
-      ? said(t)
+      ? said(t, language)
       : null
   return (
     <>

@@ -52,7 +52,7 @@ import {
   type QuotaFinish,
   type StatusBucket
 } from '../../../../shared/domain'
-import { useOperatorZone, useSettings } from '../../stores/settings'
+import { useOperatorZone } from '../../stores/settings'
 import { useDevices } from '../../stores/devices'
 import { useDroppedSheet } from '../../stores/dropped-sheet'
 import { DropRest } from './DropRest'
@@ -1748,18 +1748,14 @@ function CampaignProgress({
         asOf = Date.now()
         return call('campaigns:export', { id, format, language, timeZone, exportId })
       },
-      (reply) => (say) =>
+      (reply) => (say, saidIn) =>
         // The skipped rows are the check's, fixed at the start: no "as of" (it said nothing at all, an operator's probe).
         format === 'skipped'
           ? say('campaigns.export.skippedDone', { file: reply.fileName })
           : say('campaigns.export.done', {
               file: reply.fileName,
               // In the language the line is drawn in, not the one it was written in (QA62: "Hasil per 15:19 UTC").
-              time: formatSoonInZone(
-                asOf,
-                localeOf(useSettings.getState().settings?.language ?? language),
-                timeZone
-              )
+              time: formatSoonInZone(asOf, localeOf(saidIn), timeZone)
             }),
       { startedBy: format }
     )

@@ -25,6 +25,7 @@ import { resetPlace } from '../../stores/place'
 import { connectEvents } from '../../stores/app'
 import { useDevices } from '../../stores/devices'
 import { useNavigation } from '../../stores/navigation'
+import { useSettings } from '../../stores/settings'
 import { decodeNote, encodeNote } from '../../../../shared/i18n/notes'
 import { noteFields } from '../../../../shared/i18n/note-text'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
@@ -243,6 +244,37 @@ describe('export (issue 29 point 7)', () => {
         deviceNames: { 'dev-9': 'Gudang (removed)' }
       }
     ])
+  })
+
+  // QA73: the finished line stayed in English after Settings switched the window to Bahasa Indonesia.
+  it('says its finished line again in the language the window changes to', async () => {
+    exportAnswers({ fileName: 'outbox 2026-11-28.csv', dataBase64: btoa('a,b'), count: 3 })
+    render(<OutboxView />)
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Export (CSV)' }))
+    await screen.findByText('3 messages exported to outbox 2026-11-28.csv.')
+    act(() => useSettings.getState().set(makeSettings({ language: 'id' })))
+    expect(screen.getByTestId('outbox-export-said').textContent).toBe(
+      '3 pesan diekspor ke outbox 2026-11-28.csv.'
+    )
+  })
+
+  it("says a failed export's reason again in the language the window changes to", async () => {
+    fake.handle('outbox:export', () => {
+      throw new ApiError({
+        code: 'disk_full',
+        message: 'The disk is full: free some space and try again (nothing was lost).',
+        messageKey: 'desktop.error.diskFull'
+      })
+    })
+    render(<OutboxView />)
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Export (CSV)' }))
+    await screen.findByText(
+      'The export failed: The disk is full: free some space and try again (nothing was lost).'
+    )
+    act(() => useSettings.getState().set(makeSettings({ language: 'id' })))
+    expect(screen.getByTestId('outbox-export-said').textContent).toBe(
+      'Ekspor gagal: Disk penuh: kosongkan sebagian ruang lalu coba lagi (tidak ada yang hilang).'
+    )
   })
 })
 
