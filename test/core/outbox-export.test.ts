@@ -268,8 +268,9 @@ it.each(['csv', 'xlsx'] as const)(
     const recipientsWritten = await writtenRecipients(reply.dataBase64, format)
     expect(recipientsWritten).toHaveLength(reply.count)
     expect(new Set(recipientsWritten).size).toBe(recipientsWritten.length)
-    // QA: a CSV writes a number in E.164 as every CSV of the app does, text a spreadsheet keeps: '+6281….
-    const asWritten = (stored: string) => (format === 'csv' ? `'+${stored}` : stored)
+    // QA: a CSV writes a number in E.164 as every CSV of the app does, text a spreadsheet keeps: '+6281…; an XLSX
+    // writes the same E.164 in a text cell, as the campaign results' XLSX does.
+    const asWritten = (stored: string) => (format === 'csv' ? `'+${stored}` : `+${stored}`)
     expect(new Set(recipientsWritten)).toEqual(new Set(recipients.map((r) => asWritten(`62${r.slice(1)}`))))
     expect(reply.count).toBe(2_205)
     expect(new Set(totals)).toEqual(new Set([2_205]))

@@ -44,7 +44,7 @@ export interface ResultsTable {
   rows: (string | number)[][]
   /** The columns of ISO 8601 times: date cells in XLSX. */
   timeColumns?: number[]
-  /** The columns of stored phone numbers: E.164 kept text in a CSV (phoneCsvCell), as every CSV of the app writes. */
+  /** The columns of stored phone numbers: E.164 in every file, kept text in a CSV (phoneCsvCell) and in XLSX. */
   phoneColumns?: number[]
   /** The columns of numbers written as they are, text a spreadsheet keeps in a CSV (spreadsheetTextCell). */
   textColumns?: number[]
@@ -253,7 +253,7 @@ export async function tableWriter(
   sheetName = 'Results',
   /** Columns of ISO 8601 times: date cells in XLSX (the CSV keeps the text, offset and all). */
   timeColumns: readonly number[] = [],
-  /** Columns of stored phone numbers: E.164 in a CSV, text no spreadsheet changes (phoneCsvCell); text in XLSX. */
+  /** Columns of stored phone numbers in E.164: in a CSV text no spreadsheet changes (phoneCsvCell), text in XLSX. */
   phoneColumns: readonly number[] = [],
   /** Columns of numbers as written: text a spreadsheet keeps in a CSV (spreadsheetTextCell); text in XLSX. */
   textColumns: readonly number[] = [],
@@ -288,11 +288,18 @@ export async function tableWriter(
   header.commit()
   return {
     add(rows) {
-      // Phones and gateway ids stay text: Excel would otherwise show 6.28E+12.
+      // Phones and gateway ids stay text: Excel would otherwise show 6.28E+12. A stored number in E.164, as in the
+      // CSVs: the Outbox's XLSX wrote 6281234560101 where the results' wrote +6281234560101 (one form in every file).
       for (const row of rows) {
         const added = sheet.addRow(
           row.map((cell, i) =>
-            timeColumns.includes(i) ? wallClockDate(cell) : i === 0 ? cell : String(cell)
+            timeColumns.includes(i)
+              ? wallClockDate(cell)
+              : phoneColumns.includes(i)
+                ? phoneInE164(String(cell))
+                : i === 0
+                  ? cell
+                  : String(cell)
           )
         )
         for (const i of timeColumns) {

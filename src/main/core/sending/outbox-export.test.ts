@@ -239,15 +239,31 @@ describe('writeOutboxFile writes recipients as text', () => {
     expect(checkPhone(rows[1]![recipient]!).value).toBe('6281355500001')
   })
 
-  it('an XLSX keeps the digits, in a text cell', async () => {
-    const xlsx = await writeOutboxFile(onePage(), 'xlsx', '2026-12-02', words)
+  // One form in every file: the Outbox's XLSX wrote 6281355500001 where the results' XLSX writes +6281355500001.
+  it('an XLSX number in E.164 too, in a text cell; a group id its digits, in a text cell', async () => {
+    let read = false
+    const items = {
+      total: 2,
+      next: (): OutboxItemView[] =>
+        read
+          ? []
+          : ((read = true),
+            [
+              scheduledItem(),
+              scheduledItem({ id: 'item-2', recipient: '120363025246125486', isGroup: true })
+            ])
+    }
+    const xlsx = await writeOutboxFile(items, 'xlsx', '2026-12-02', words)
     const { default: Excel } = await import('exceljs')
     const workbook = new Excel.Workbook()
     await workbook.xlsx.load(Buffer.from(xlsx.bytes) as unknown as ArrayBuffer)
     const sheet = workbook.worksheets[0]!
     const header = (sheet.getRow(1).values as unknown[]).slice(1)
-    const cell = sheet.getRow(2).getCell(header.indexOf(translate('en', 'outbox.exportColumn.recipient')) + 1)
-    expect(cell.value).toBe('6281355500001')
+    const column = header.indexOf(translate('en', 'outbox.exportColumn.recipient')) + 1
+    const cells = [sheet.getRow(2).getCell(column), sheet.getRow(3).getCell(column)]
+    expect(cells.map((cell) => cell.value)).toEqual(['+6281355500001', '120363025246125486'])
+    expect(cells.map((cell) => cell.type)).toEqual([Excel.ValueType.String, Excel.ValueType.String])
+    expect(checkPhone(String(cells[0]!.value)).value).toBe('6281355500001')
   })
 })
 
