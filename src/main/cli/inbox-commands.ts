@@ -153,7 +153,7 @@ export function describeSyncState(state: InboxSyncState): string {
     case 'not-connected':
       return 'not connected: run sender-desk inbox connect --relay URL'
     case 'credentials-locked':
-      return `the mailbox's credentials cannot be read: ${state.reason}`
+      return `the mailbox's credentials cannot be read: ${translateNote('en', state.reason) ?? ''}`
     case 'idle':
       return 'idle'
     case 'connected':

@@ -2436,6 +2436,15 @@ export const enRest = {
   'desktop.error.notReceiving':
     'This device does not receive messages through Sender Desk: there is nothing to undo.',
   'desktop.error.mailboxLocked': 'The mailbox’s keys cannot be read now: {reason}.',
+  // Why the vault cannot give the mailbox's keys, by its cause (the device's words speak of a token): the reason of
+  // the refusal above and of the Inbox's locked relay. The other causes read as the device's (desktop.device.lock).
+  'inbox.lock.entryDamaged': 'the stored mailbox entry is damaged',
+  'inbox.lock.fileDamaged': 'the token vault file is damaged and the mailbox’s entry could not be read',
+  'inbox.lock.plainNotAllowed':
+    'the mailbox’s keys are stored unencrypted, and weak token storage is not allowed in Settings',
+  'inbox.lock.keyringChanged':
+    'the mailbox’s keys were encrypted by {backend} but the keyring in use now is {now}',
+  'inbox.lock.entryMismatch': 'the stored mailbox entry holds another entry’s keys',
   'desktop.error.noMailbox': 'No mailbox is connected yet: connect one on a relay first.',
   'desktop.error.mailboxUrlsUnknown':
     'This computer does not know the mailbox’s webhook addresses (it was connected by an older version): rotate the secret to get new ones.',

@@ -2658,6 +2658,13 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.notReceiving':
     'Perangkat ini tidak menerima pesan lewat Sender Desk: tidak ada yang perlu dibatalkan.',
   'desktop.error.mailboxLocked': 'Kunci kotak surat tidak bisa dibaca sekarang: {reason}.',
+  'inbox.lock.entryDamaged': 'entri kotak surat yang tersimpan rusak',
+  'inbox.lock.fileDamaged': 'file brankas token rusak dan entri kotak surat tidak bisa dibaca',
+  'inbox.lock.plainNotAllowed':
+    'kunci kotak surat tersimpan tanpa enkripsi, dan penyimpanan token yang lemah tidak diizinkan di Pengaturan',
+  'inbox.lock.keyringChanged':
+    'kunci kotak surat dienkripsi oleh {backend}, tetapi keyring yang dipakai sekarang adalah {now}',
+  'inbox.lock.entryMismatch': 'entri kotak surat yang tersimpan berisi kunci entri lain',
   'desktop.error.noMailbox': 'Belum ada kotak surat yang tersambung: sambungkan dulu di sebuah relay.',
   'desktop.error.mailboxUrlsUnknown':
     'Komputer ini tidak tahu alamat webhook kotak surat (disambungkan oleh versi lama): ganti rahasianya untuk mendapat alamat baru.',

@@ -2,7 +2,9 @@
 // private key (secret), kept together in the vault as one entry, like a device's token. The port lets the sync and
 // the CLI read them without knowing the vault.
 import type { MailboxKeyPair } from '@sender-desk/inbox-relay'
+import { encodeNote } from '../../../shared/i18n/notes'
 import { ApiFailure, asClause } from '../commands'
+import { lockReason } from '../devices'
 import type { Vault } from '../vault'
 
 export type MailboxPrivateKey = MailboxKeyPair['privateKeyJwk']
@@ -30,6 +32,7 @@ export type InboxCredentialsLoad =
   | { kind: 'found'; credentials: InboxCredentials }
   | { kind: 'absent' }
   /** In the vault but unreadable now (a locked keyring): the sync waits, it never asks for a new mailbox. */
+  /** `reason`: an encoded note when the vault named a cause (worded in the reader's language), else its text. */
   | { kind: 'locked'; reason: string }
 
 export interface InboxCredentialsPort {
@@ -98,14 +101,15 @@ export function vaultInboxCredentials(vault: Vault): InboxCredentialsPort {
     async load() {
       const loaded = await vault.load(INBOX_VAULT_ENTRY)
       if (loaded.kind === 'absent') return { kind: 'absent' }
-      if (loaded.kind === 'locked') return { kind: 'locked', reason: loaded.reason }
+      // In words the window says in its language (the Inbox's "Reason:"), the vault's English for the CLI and logs.
+      if (loaded.kind === 'locked') return { kind: 'locked', reason: lockReason(loaded, 'mailbox') }
       let part: unknown
       try {
         part = JSON.parse(loaded.value.secret ?? '')
       } catch {
         part = null
       }
-      if (!isStoredPart(part)) return { kind: 'locked', reason: 'the stored mailbox entry is damaged' }
+      if (!isStoredPart(part)) return { kind: 'locked', reason: encodeNote('inbox.lock.entryDamaged') }
       return { kind: 'found', credentials: { ...part, pullToken: loaded.value.token } }
     },
     async save(credentials) {
