@@ -1052,7 +1052,17 @@ export const enRest = {
   'outbox.waiting.loggedOut': '{device} is logged out',
   'outbox.waiting.neverLinked': '{device} is not linked yet: scan its QR code',
   'outbox.waiting.numberChanged': '{device} needs its QR code scanned for its new number',
-  'outbox.waiting.deviceState': '{device} is “{state}”',
+  // By the state's name (stateNameKey), a sentence each: "is “Gateway unreachable”" read as if the device were the
+  // gateway (QA72).
+  'outbox.waiting.state.disconnected': '{device} is disconnected',
+  'outbox.waiting.state.awaitingActivation': '{device} is waiting for the gateway to activate it',
+  'outbox.waiting.state.expired': '{device} has expired at the gateway',
+  'outbox.waiting.state.tokenInvalid': 'the gateway refused the token of {device}',
+  'outbox.waiting.state.unreachable': 'the gateway is unreachable for {device}',
+  'outbox.waiting.state.serverError': 'the gateway is failing for {device}',
+  'outbox.waiting.state.rateLimited': 'the gateway asks {device} to slow down',
+  'outbox.waiting.state.notSupported': 'the address of {device} is not a gateway',
+  'outbox.waiting.state.locked': 'the token of {device} is locked',
   'outbox.waiting.noQuota': '{device} has no quota left (renew or top up the gateway package)',
   'outbox.waiting.noQuota.sandbox':
     '{device} has no quota left (top it up in Sandbox controls on its card in Devices)',

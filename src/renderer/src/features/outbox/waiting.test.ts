@@ -54,9 +54,65 @@ describe('waitingReason', () => {
     }
   )
 
+  // QA72: "Waiting: Sandbox device is “Gateway unreachable”" read as if the device were the gateway: a sentence of
+  // its own for each state that stops sending, in both languages, no state's name in quotes.
   it.each([
-    ['en', 'Front office is “Gateway failing”'],
-    ['id', 'Front office berstatus “Gateway bermasalah”']
+    ['disconnected', undefined, 'Front office is disconnected', 'Front office terputus'],
+    [
+      'awaiting-activation',
+      undefined,
+      'Front office is waiting for the gateway to activate it',
+      'Front office menunggu diaktifkan oleh gateway'
+    ],
+    [
+      'expired',
+      undefined,
+      'Front office has expired at the gateway',
+      'Front office sudah kedaluwarsa di gateway'
+    ],
+    [
+      'token-invalid',
+      undefined,
+      'the gateway refused the token of Front office',
+      'gateway menolak token Front office'
+    ],
+    [
+      'unreachable',
+      undefined,
+      'the gateway is unreachable for Front office',
+      'gateway tidak terjangkau untuk Front office'
+    ],
+    [
+      'unreachable',
+      'desktop.device.rateLimited',
+      'the gateway asks Front office to slow down',
+      'gateway meminta Front office memperlambat pengiriman'
+    ],
+    [
+      'unreachable',
+      'desktop.device.notSupported',
+      'the address of Front office is not a gateway',
+      'alamat Front office bukan alamat gateway'
+    ],
+    ['locked', undefined, 'the token of Front office is locked', 'token Front office terkunci']
+  ] as const)(
+    'says in a sentence why an item waits for a device that is %s (%s)',
+    (state, stateNoteKey, en, id) => {
+      const device = makeDevice({ label: 'Front office', state, ...(stateNoteKey ? { stateNoteKey } : {}) })
+      const item = makeItem({ status: 'queued' })
+      for (const [language, words] of [
+        ['en', en],
+        ['id', id]
+      ] as const) {
+        const say: Translate = (key, params) => translate(language, key, params)
+        expect(waitingReason(item, { device, sendingPaused: false }, say, formatTime)).toBe(words)
+      }
+    }
+  )
+
+  it.each([
+    ['en', 'the gateway is failing for Front office'],
+    ['id', 'gateway bermasalah untuk Front office']
   ] as const)(
     'says an item waits for a gateway that is failing, not one that cannot be reached (%s, QA12 Q12-01)',
     (language, words) => {
@@ -243,12 +299,12 @@ describe('a gateway schedule in the send result (QA40 Q40-01)', () => {
   it.each([
     [
       'en',
-      '1 scheduled for 2 Dec, 11:00, not at the gateway yet — Cabang Surabaya is “Expired”',
+      '1 scheduled for 2 Dec, 11:00, not at the gateway yet — Cabang Surabaya has expired at the gateway',
       '1 kept by the gateway until 2 Dec, 11:00'
     ],
     [
       'id',
-      '1 dijadwalkan 2 Dec, 11:00, belum sampai di gateway — Cabang Surabaya berstatus “Kedaluwarsa”',
+      '1 dijadwalkan 2 Dec, 11:00, belum sampai di gateway — Cabang Surabaya sudah kedaluwarsa di gateway',
       '1 disimpan gateway sampai 2 Dec, 11:00'
     ]
   ] as const)(

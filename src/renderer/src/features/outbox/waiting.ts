@@ -117,10 +117,34 @@ function stoppedReason({ device, sendingPaused }: WaitingContext, t: Translate):
   // By why it needs a scan (an operator's probe: a device never linked, or whose number just changed, was "logged out").
   if (device && device.state === 'needs-scan')
     return t(SCAN_WAIT[scanCause(device) ?? 'logged-out'], { device: device.label })
-  if (device && stateStopsSending(device))
-    return t('outbox.waiting.deviceState', { device: device.label, state: t(stateNameKey(device)) })
+  if (device && stateStopsSending(device)) {
+    const name = stateNameKey(device)
+    // A state this path never meets (connected, checking, a scan) keeps the general words rather than none.
+    return t(
+      name in STATE_WAIT ? STATE_WAIT[name as keyof typeof STATE_WAIT] : 'outbox.waiting.state.unreachable',
+      {
+        device: device.label
+      }
+    )
+  }
   return null
 }
+
+/**
+ * Why a device's state stops its messages, a sentence for each state's name (QA72: "Sandbox device is “Gateway
+ * unreachable”" read oddly for a state that is no adjective): every view that says why a message waits says these.
+ */
+const STATE_WAIT = {
+  'state.disconnected': 'outbox.waiting.state.disconnected',
+  'state.awaiting-activation': 'outbox.waiting.state.awaitingActivation',
+  'state.expired': 'outbox.waiting.state.expired',
+  'state.token-invalid': 'outbox.waiting.state.tokenInvalid',
+  'state.unreachable': 'outbox.waiting.state.unreachable',
+  'state.unreachable.serverError': 'outbox.waiting.state.serverError',
+  'state.unreachable.rateLimited': 'outbox.waiting.state.rateLimited',
+  'state.unreachable.notSupported': 'outbox.waiting.state.notSupported',
+  'state.locked': 'outbox.waiting.state.locked'
+} as const satisfies Partial<Record<ReturnType<typeof stateNameKey>, MessageKey>>
 
 /** A state the device cannot send in, that no check is still finding out (stoppedReason's "is …"). */
 function stateStopsSending(device: DeviceView): boolean {

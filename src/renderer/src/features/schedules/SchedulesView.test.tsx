@@ -203,7 +203,9 @@ describe('SchedulesView', () => {
     }))
     render(<SchedulesView />)
     const [saved, notYet] = await screen.findAllByTestId('schedule-row')
-    expect(notYet?.textContent).toContain('The gateway · not at the gateway yet: Front office is “Expired”')
+    expect(notYet?.textContent).toContain(
+      'The gateway · not at the gateway yet: Front office has expired at the gateway'
+    )
     expect(saved?.textContent).not.toContain('not at the gateway yet')
   })
 
@@ -617,12 +619,12 @@ describe('SchedulesView', () => {
     [
       'en',
       'Send now',
-      '+62 813-9999-8888: Queued, not sent yet — waiting: Front office is “Token locked”. Follow it in the Outbox.'
+      '+62 813-9999-8888: Queued, not sent yet — waiting: the token of Front office is locked. Follow it in the Outbox.'
     ],
     [
       'id',
       'Kirim sekarang',
-      '+62 813-9999-8888: Masuk antrean, belum terkirim — menunggu: Front office berstatus “Token terkunci”. Pantau di kotak keluar.'
+      '+62 813-9999-8888: Masuk antrean, belum terkirim — menunggu: token Front office terkunci. Pantau di kotak keluar.'
     ]
   ] as const)(
     'says a released message waits, and why, when its device cannot send now (%s, QA22 Q22-09: "Sending now")',
@@ -1234,7 +1236,9 @@ describe('a send to many numbers', () => {
     )
     const rows = within(card).getAllByTestId('schedule-row')
     expect(
-      rows.map((row) => row.textContent?.includes('not at the gateway yet: Front office is “Expired”'))
+      rows.map((row) =>
+        row.textContent?.includes('not at the gateway yet: Front office has expired at the gateway')
+      )
     ).toEqual([false, true, true])
   })
 
