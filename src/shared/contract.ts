@@ -458,7 +458,13 @@ export const OutboxItemView = z.object({
       messageKey: z.string().optional(),
       messageParams: z.record(z.string(), z.union([z.string(), z.number()])).optional()
     })
-    .optional()
+    .optional(),
+  /**
+   * Of a scheduled or queued item, whoever keeps it: since when its number is on the opt-out list such that the
+   * opt-out rule will not let it go (it opted out after the message was written). Its reschedule is refused
+   * (`opted_out`) and the form says so ahead, offering Cancel (QA61 follow-up). Absent otherwise.
+   */
+  optedOutSince: z.iso.datetime({ offset: true }).optional()
 })
 export type OutboxItemView = z.infer<typeof OutboxItemView>
 

@@ -360,6 +360,8 @@ export const enRest = {
   'desktop.error.busy':
     'Another Sender Desk process (pid {pid}: the app, or another terminal command) is sending from this data folder, so this one cannot send now. Queue the messages instead (the open app sends them), or run this again once that process has ended.',
   'desktop.error.unknownTimezone': 'Unknown time zone: “{timezone}”.',
+  'desktop.error.rescheduleOptedOut':
+    '{number} opted out after this message was written: it will not be sent at any time. Cancel sending it instead.',
   'desktop.error.schedulePassed': 'That time has already passed: pick a later one.',
   'desktop.error.noSuchTime':
     'There is no {time} to send at: check the day, the month and the year (four digits).',
@@ -1334,6 +1336,12 @@ export const enRest = {
   'schedules.notAtGatewayBecause': 'not at the gateway yet: {reason}',
   'schedules.actionsFor': 'Actions for the message to {recipient}',
   'schedules.edit': 'Reschedule',
+  'schedules.optedOutAhead': '{number} opted out on {date}: this message will not be sent.',
+  'schedules.cancelSending': 'Cancel sending',
+  'schedules.send.optedOutAhead':
+    '{count, plural, one {# number of this send opted out since it was scheduled: its message will not be sent and keeps its time.} other {# numbers of this send opted out since it was scheduled: their messages will not be sent and keep their time.}}',
+  'schedules.send.optedOut':
+    '{count, plural, one {# not moved: its number opted out; cancel it from its row.} other {# not moved: their numbers opted out; cancel them from their rows.}}',
   'schedules.saved': 'Rescheduled.',
   'schedules.savedWords': 'The new words are saved; it goes at the same time.',
   'schedules.passed': 'This time has passed: it is {now} now. Pick a later time.',

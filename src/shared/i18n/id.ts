@@ -394,6 +394,8 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.busy':
     'Proses Sender Desk lain (pid {pid}: aplikasi, atau perintah terminal lain) sedang mengirim dari folder data ini, jadi proses ini tidak dapat mengirim sekarang. Antrekan pesannya saja (aplikasi yang terbuka mengirimnya), atau jalankan lagi setelah proses itu selesai.',
   'desktop.error.unknownTimezone': 'Zona waktu tidak dikenal: “{timezone}”.',
+  'desktop.error.rescheduleOptedOut':
+    '{number} berhenti berlangganan setelah pesan ini ditulis: pesan ini tidak akan dikirim kapan pun. Batalkan pengirimannya saja.',
   'desktop.error.schedulePassed': 'Waktu itu sudah lewat: pilih waktu yang lebih lambat.',
   'desktop.error.noSuchTime':
     'Tidak ada waktu {time} untuk mengirim: periksa tanggal, bulan, dan tahunnya (empat angka).',
@@ -1536,6 +1538,12 @@ export const id: Record<MessageKey, string> = {
   'schedules.notAtGatewayBecause': 'belum sampai di gateway: {reason}',
   'schedules.actionsFor': 'Tindakan untuk pesan kepada {recipient}',
   'schedules.edit': 'Ubah jadwal',
+  'schedules.optedOutAhead': '{number} berhenti berlangganan pada {date}: pesan ini tidak akan dikirim.',
+  'schedules.cancelSending': 'Batalkan pengiriman',
+  'schedules.send.optedOutAhead':
+    '{count} nomor dari kiriman ini berhenti berlangganan sejak dijadwalkan: pesannya tidak akan dikirim dan waktunya tidak diubah.',
+  'schedules.send.optedOut':
+    '{count} tidak dipindahkan karena nomornya berhenti berlangganan; batalkan dari barisnya.',
   'schedules.saved': 'Jadwal sudah diubah.',
   'schedules.savedWords': 'Kata-kata baru tersimpan; pesan tetap terkirim pada waktu yang sama.',
   'schedules.passed': 'Waktu ini sudah lewat: sekarang {now}. Pilih waktu yang lebih lambat.',

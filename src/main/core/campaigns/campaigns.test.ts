@@ -1107,6 +1107,53 @@ describe('campaigns on the outbox', () => {
     expect(() => fixture.outbox.retry(before)).toThrow(/opt-out list/)
   })
 
+  // QA61 follow-up: Reschedule of a message whose number opted out since it was scheduled asked nothing: it kept its
+  // new time, then was cancelled as opted out at it (or, kept by the gateway, went).
+  it("says since when a scheduled message's number opted out, and refuses to move it", async () => {
+    fixture = makeFixture()
+    campaigns = createCampaigns(campaignsDeps())
+    const schedule = (mode: 'local' | 'gateway') => ({
+      localTime: '2099-01-01T09:00',
+      timezone: 'Asia/Jakarta',
+      mode
+    })
+    const write = async (recipient: string, mode: 'local' | 'gateway'): Promise<string> =>
+      (
+        await fixture.outbox.enqueue({
+          deviceId: 'dev-1',
+          recipients: [recipient],
+          entries: [{ kind: 'text', text: 'See you on Monday' }],
+          schedule: schedule(mode)
+        })
+      ).itemIds[0]!
+    const here = await write('6281200000003', 'local')
+    const atGateway = await write('6281200000004', 'gateway')
+    const other = await write('6281200000005', 'local')
+    expect(fixture.outbox.get(here).item.optedOutSince).toBeUndefined()
+    await fixture.clock.advance(1_000)
+    campaigns.optOuts.add(['6281200000003', '6281200000004'], 'reply')
+    const since = new Date(fixture.clock.now()).toISOString()
+    // Said ahead for either keeper: the form says it before Save.
+    expect(fixture.outbox.get(here).item.optedOutSince).toBe(since)
+    expect(fixture.outbox.get(atGateway).item.optedOutSince).toBe(since)
+    expect(fixture.outbox.get(other).item.optedOutSince).toBeUndefined()
+    // Moving it is refused, not saved to be cancelled (or sent) at the new time.
+    const later = { schedule: schedule('local') }
+    later.schedule.localTime = '2099-01-02T09:00'
+    expect(() => fixture.outbox.edit(here, later)).toThrow(expect.objectContaining({ code: 'opted_out' }))
+    expect(() =>
+      fixture.outbox.edit(atGateway, { schedule: { ...later.schedule, mode: 'gateway' } })
+    ).toThrow(expect.objectContaining({ code: 'opted_out' }))
+    expect(fixture.outbox.get(here).item.scheduledAt).toBe(fixture.outbox.get(other).item.scheduledAt)
+    // A send's card moves the others and names these as refused, opted out.
+    const moved = fixture.outbox.editMany([here, other], later)
+    expect(moved.done).toEqual([other])
+    expect(moved.refused).toEqual([expect.objectContaining({ id: here, code: 'opted_out' })])
+    // Its words alone may still change; and Cancel, what helps, is taken.
+    expect(fixture.outbox.edit(here, { text: 'Never mind' }).text).toBe('Never mind')
+    expect(fixture.outbox.cancel(here).status).toBe('cancelled')
+  })
+
   /** The set-up's campaign of 12 sent, every message read, and settled: finished, with nothing left to send. */
   async function finishedAndRead(): Promise<string> {
     const { id } = await setUp({ batchPauseMinutes: 0 })

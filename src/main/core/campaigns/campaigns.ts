@@ -1916,13 +1916,16 @@ export function createCampaigns(deps: CampaignsDeps) {
   // already with the gateway cannot be taken back here). Any other message only when its number opted out after it
   // was written (QA61: a message scheduled before the customer's STOP went, and failed at the gateway's blacklist);
   // one written to a number already listed was the operator's answer to the opt-out ask, and goes.
-  const optedOutCancel = (item: ItemRecord): string | null => {
+  const optedOutSince = (item: ItemRecord): number | null => {
     if (item.isGroup) return null
     const optedOutAt = store.optedOutAt(item.recipient)
     if (optedOutAt === null) return null
-    return campaignOfTag(item.producerTag) !== null || optedOutAt > item.createdAt ? OPTED_OUT_NOTE : null
+    return campaignOfTag(item.producerTag) !== null || optedOutAt > item.createdAt ? optedOutAt : null
   }
-  queue.addPolicy(cancellingPolicy('opt-outs', optedOutCancel))
+  queue.addPolicy({
+    ...cancellingPolicy('opt-outs', (item) => (optedOutSince(item) === null ? null : OPTED_OUT_NOTE)),
+    optedOutSince
+  })
   // Nor does a retry send again to a number on the list, whoever wrote the message (QA61: "Retry selected" sent a
   // customer's cancelled messages after their STOP, unasked): the number is taken off the list first.
   queue.addRetryHook({

@@ -2,19 +2,19 @@
 // delete, edit, release, move, pause. Each guards the state machine: an item in flight or with the gateway cannot
 // be taken back here.
 import type { OutboxItemView } from '../../../shared/contract'
-import { deletableHere, failureRemedy, scheduleTime } from '../../../shared/domain'
+import { deletableHere, failureRemedy } from '../../../shared/domain'
 import type { MessageKey } from '../../../shared/i18n'
 import { encodeNote } from '../../../shared/i18n/notes'
 import type { ItemPatch, ItemRecord } from '../store'
 import { BULK_EVENT_THRESHOLD } from './context'
 import { assertNoScheduleCall, planCreate, planRemoval, planUpdate } from './gateway-schedules'
 import type { KernelCore } from './kernel'
-import { retryRefusalOf } from './policies'
+import { assertNotOptedOut, retryRefusalOf } from './policies'
 import { releaseAttachments } from './retention'
-import { resolveSchedule, retryOutcome } from './scheduler'
+import { assertScheduleAhead, resolveSchedule, retryOutcome } from './scheduler'
 import { CANCELLABLE, EDITABLE, RETRYABLE } from './status'
 import { assertNoOpenTakeBack } from './take-back-calls'
-import { assertMessageText, OutboxError, type EditInput, type ListFilter, type ScheduleSpec } from './types'
+import { assertMessageText, OutboxError, type EditInput, type ListFilter } from './types'
 import { itemViews, oneView, pageViews, toHistoryView, toItemFilter, type OutboxHistoryEntry } from './views'
 
 export interface BulkResult {
@@ -212,15 +212,6 @@ export function createOperatorActions(core: KernelCore) {
     return result
   }
 
-  /**
-   * A time gone by would go out at once, or sit at the gateway as a schedule it never fires: the operator picks
-   * another (the reschedule form asks the same rule first).
-   */
-  function assertScheduleAhead(schedule: ScheduleSpec): void {
-    if (scheduleTime(schedule.localTime, schedule.timezone, clock.now()).kind === 'passed')
-      throw new OutboxError('invalid_input', { key: 'desktop.error.schedulePassed' }, 'schedule.localTime')
-  }
-
   function editItem(id: string, changes: EditInput): void {
     const item = mustGet(id)
     if (!EDITABLE.includes(item.status)) refuse(item, 'edit')
@@ -241,7 +232,10 @@ export function createOperatorActions(core: KernelCore) {
       edited.push('recipient')
     }
     const schedule = changes.schedule ? resolveSchedule(changes.schedule, item.kind) : null
-    if (changes.schedule) assertScheduleAhead(changes.schedule)
+    if (changes.schedule) {
+      assertScheduleAhead(changes.schedule, clock.now())
+      assertNotOptedOut(ctx.policies, item)
+    }
     ctx.batch(() => {
       const wasGateway = item.status === 'scheduled' && item.scheduleMode === 'gateway'
       if (!schedule) {
@@ -380,7 +374,7 @@ export function createOperatorActions(core: KernelCore) {
      * transaction; a time gone by is refused for all.
      */
     editMany(ids: readonly string[], changes: EditInput): BulkResult {
-      if (changes.schedule) assertScheduleAhead(changes.schedule)
+      if (changes.schedule) assertScheduleAhead(changes.schedule, clock.now())
       return bulk(ids, (id) => editItem(id, changes))
     },
     /** Every held overdue item's id (probe 4 P5: a send to 200 held 200 cards, each to be sent by its own button). */

@@ -3,7 +3,8 @@
 // records the wait and its reason itself, so a restart keeps it and the window can say why an item waits.
 import type { ItemRecord } from '../store'
 import { encodeNote } from '../../../shared/i18n/notes'
-import type { OutboxErrorCode } from './types'
+import { formatPhoneForReading } from '../../../shared/domain/phone-display'
+import { OutboxError, type OutboxErrorCode } from './types'
 
 /**
  * Why an item was never sent because its number opted out (a campaign's opt-out policy, or its cancel of rows still
@@ -36,6 +37,12 @@ export interface SendPolicy {
    * campaign's pacing) leaves it out.
    */
   foreseeCancel?(item: ItemRecord): string | null
+  /**
+   * Of the opt-out policy: since when (ms) the item's number is on the list such that `check` would cancel it as
+   * opted out, or null. QA61 follow-up: a reschedule of such a message asked nothing and kept its new time to be
+   * cancelled at it (or, kept by the gateway, sent); the view says since when and the move is refused.
+   */
+  optedOutSince?(item: ItemRecord): number | null
 }
 
 /** A producer's refusal of a retry: its code (so a bulk reply can word it) and why (an encoded note). */
@@ -90,6 +97,29 @@ export function cancellingPolicy(name: string, reasonOf: (item: ItemRecord) => s
     },
     foreseeCancel: reasonOf
   }
+}
+
+/** Since when a policy finds the item's number opted out (SendPolicy.optedOutSince), or null. */
+export function optedOutSinceOf(policies: readonly SendPolicy[], item: ItemRecord): number | null {
+  for (const policy of policies) {
+    const since = policy.optedOutSince?.(item) ?? null
+    if (since !== null) return since
+  }
+  return null
+}
+
+/**
+ * QA61 follow-up: a message whose number opted out after it was written, moved to a new time, kept it to be cancelled
+ * at it as opted out (or, kept by the gateway, sent), nothing said: the move is refused (the view says since when,
+ * optedOutSince).
+ */
+export function assertNotOptedOut(policies: readonly SendPolicy[], item: ItemRecord): void {
+  if (optedOutSinceOf(policies, item) === null) return
+  throw new OutboxError(
+    'opted_out',
+    { key: 'desktop.error.rescheduleOptedOut', params: { number: formatPhoneForReading(item.recipient) } },
+    'schedule'
+  )
 }
 
 /** The first cancel the policies foresee for `item` at its turn (SendPolicy.foreseeCancel), or null. */

@@ -2,7 +2,7 @@
 import type { ItemKind, ItemPatch, ItemRecord } from '../store'
 import type { OutboxContext } from './context'
 import { acceptItem } from './dispatcher'
-import { isValidTimeZone, localTimeToInstant } from '../../../shared/domain'
+import { isValidTimeZone, localTimeToInstant, scheduleTime } from '../../../shared/domain'
 import { assertLocalTime, OutboxError, type ScheduleSpec } from './types'
 import { encodeNote } from '../../../shared/i18n/notes'
 
@@ -23,6 +23,15 @@ export function retryOutcome(item: ItemRecord, now: number): { scheduledAgain: b
       scheduledAgain ? 'desktop.note.scheduledAgainByOperator' : 'desktop.note.retriedByOperator'
     )
   }
+}
+
+/**
+ * A time gone by would go out at once, or sit at the gateway as a schedule it never fires: the operator picks another
+ * (the reschedule form asks the same rule first).
+ */
+export function assertScheduleAhead(schedule: ScheduleSpec, now: number): void {
+  if (scheduleTime(schedule.localTime, schedule.timezone, now).kind === 'passed')
+    throw new OutboxError('invalid_input', { key: 'desktop.error.schedulePassed' }, 'schedule.localTime')
 }
 
 /** Validate a schedule and compute its due instant (DST rules in timezone.ts). */

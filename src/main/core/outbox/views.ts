@@ -18,7 +18,14 @@ import type {
 import { campaignTag } from '../store'
 import { OutboxError, type ListFilter } from './types'
 import { storedDeviceWaits } from './device-waits'
-import { foreseenCancel, OPTED_OUT_NOTE, retryRefusalOf, type RetryHook, type SendPolicy } from './policies'
+import {
+  foreseenCancel,
+  OPTED_OUT_NOTE,
+  optedOutSinceOf,
+  retryRefusalOf,
+  type RetryHook,
+  type SendPolicy
+} from './policies'
 import { RETRYABLE } from './status'
 import { scheduledCapHeld, type DeviceBudgetDeps } from './device-budget'
 import { holdingWait, type CANCEL_REASON_CODES } from '../../../shared/domain'
@@ -55,9 +62,13 @@ export function itemViews(
     const refusal = RETRYABLE.includes(item.status) ? retryRefusalOf(ctx.retryHooks, item) : null
     // Only what this computer still sends is asked at its turn: a schedule the gateway keeps fires there.
     const foreseen = sentAtItsTurnHere(item) ? foreseenCancel(ctx.policies, item) : null
+    // Whoever keeps it: a reschedule says it ahead and is refused (QA61 follow-up).
+    const optedOutSince =
+      item.status === 'scheduled' || item.status === 'queued' ? optedOutSinceOf(ctx.policies, item) : null
     return {
       ...view,
       ...(foreseen !== null ? { cancelsAtTurn: messageOf(foreseen) } : {}),
+      ...(optedOutSince !== null ? { optedOutSince: iso(optedOutSince) } : {}),
       ...(item.status === 'scheduled' && item.scheduleMode === 'gateway'
         ? { savedAtGateway: savedAtGateway(ctx.store, item.id) }
         : {}),

@@ -266,6 +266,30 @@ describe('SchedulesView', () => {
     expect(rows[1]?.textContent).toContain('(1 Jun 2030, 10:30 WITA, your time)')
   })
 
+  // QA61 follow-up: Reschedule of a message whose number opted out since it was scheduled asked nothing; it kept the
+  // new time and was cancelled as opted out at it (or, kept by the gateway, sent).
+  it('says in the reschedule form that the number opted out, saves nothing, and offers Cancel sending', async () => {
+    const stopped = { ...gateway, optedOutSince: '2030-04-20T03:00:00.000Z' }
+    fake.handle('outbox:scheduled', () => ({ items: [stopped, local], total: 2 }))
+    fake.handle('outbox:cancel', () => ({ ...stopped, status: 'cancelled' }))
+    const user = userEvent.setup()
+    render(<SchedulesView />)
+    await user.click(await screen.findByTestId('schedule-edit-s-gw'))
+    const form = screen.getByTestId('schedule-form-s-gw')
+    const notice = within(form).getByTestId('schedule-opted-out-s-gw')
+    // Said before Save, on the operator's clock (Asia/Jakarta by default).
+    expect(notice.textContent).toBe(
+      '+62 813-9999-8888 opted out on 20 Apr 2030, 10:00 WIB: this message will not be sent.'
+    )
+    fireEvent.change(within(form).getByLabelText('Date'), { target: { value: '2030-05-02' } })
+    await user.click(screen.getByTestId('schedule-save-s-gw'))
+    // Not saved to be cancelled (or sent) at the new time: the notice is read again, the focus on it.
+    expect(fake.requests('outbox:edit')).toEqual([])
+    expect(document.activeElement).toBe(notice)
+    await user.click(within(form).getByRole('button', { name: 'Cancel sending' }))
+    expect(fake.requests('outbox:cancel')).toEqual([{ id: 's-gw' }])
+  })
+
   it('reschedules with outbox:edit, prefilled with the current time in its zone', async () => {
     fake.handle('outbox:edit', () => ({ ...local, scheduledAt: '2030-06-02T03:00:00.000Z' }))
     const user = userEvent.setup()
@@ -925,6 +949,31 @@ describe('a send to many numbers', () => {
       false,
       false
     ])
+  })
+
+  it('says ahead on a send’s reschedule how many numbers opted out, and in its result that they were not moved', async () => {
+    const [first, second, ...rest] = promo(4)
+    fake.handle('outbox:scheduled', () => ({
+      items: [first!, { ...second!, optedOutSince: '2030-04-20T03:00:00.000Z' }, ...rest],
+      total: 4
+    }))
+    fake.handle('outbox:settleSend', () => ({
+      done: ['p-0', 'p-2', 'p-3'],
+      refused: [{ id: 'p-1', reason: 'opted_out', status: 'scheduled' }]
+    }))
+    const user = userEvent.setup()
+    render(<SchedulesView />)
+    const card = await screen.findByTestId('schedule-send')
+    await user.click(within(card).getByRole('button', { name: 'Reschedule all' }))
+    expect(within(card).getByTestId('schedule-opted-out-send-p-0').textContent).toBe(
+      '1 number of this send opted out since it was scheduled: its message will not be sent and keeps its time.'
+    )
+    await user.click(within(card).getByRole('button', { name: 'Save' }))
+    await waitFor(() =>
+      expect(card.textContent).toContain(
+        '3 rescheduled. 1 not moved: its number opted out; cancel it from its row.'
+      )
+    )
   })
 
   it('counts the whole send when the page ends inside it, and says how many are shown', async () => {

@@ -29,6 +29,7 @@ import { RepeatsGoingOut } from '../reminders/RepeatsGoingOut'
 import { cancelsAtTurnLine, notAtGatewayReason, waitingReason } from '../outbox/waiting'
 import { capSpentUntil } from '../../../../shared/device-status'
 import { useChatName } from '../../stores/contact-names'
+import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import {
   DEFAULT_TIME_ZONE,
   MAX_TEXT_LENGTH,
@@ -649,6 +650,8 @@ function SendCard({
   const notYetAtGateway = items.filter((item) => scheduleKeeper(item) === 'notYetAtGateway').length
   // Its numbers that opted out since it was written: cancelled at its time, each row saying why (QA61).
   const cancelsAtTurn = items.filter((item) => item.cancelsAtTurn !== undefined).length
+  // Those opted out since, whoever keeps them: a new time moves the others only, said ahead (QA61 follow-up).
+  const optedOut = items.filter((item) => item.optedOutSince !== undefined).length
 
   // Each text the send says and each of its files' captions, by the first item saying it (the core rewords every
   // text of the send worded the same, and every caption of the same file captioned the same).
@@ -684,14 +687,17 @@ function SendCard({
       // Left as they were: changed meanwhile, or their schedule being saved at the gateway right then.
       let changed = 0
       let saving = 0
+      // Not moved: their numbers opted out since (QA61 follow-up), said apart from those changed meanwhile.
+      let optedOutRefused = 0
       for (const part of parts) {
         const reply = await call('outbox:settleSend', { ...sendOf, action, ...part })
         done += reply.done.length
         for (const { reason } of reply.refused)
           if (reason === 'saving_at_gateway') saving++
+          else if (reason === 'opted_out') optedOutRefused++
           else changed++
       }
-      const refused = changed + saving
+      const refused = changed + saving + optedOutRefused
       // Queued now, but a device that cannot send keeps them waiting: said with why, never "sent now" (QA22 Q22-09).
       const waiting =
         action === 'send'
@@ -712,7 +718,8 @@ function SendCard({
           : [
               said,
               changed > 0 ? t('schedules.send.changed', { count: changed }) : null,
-              saving > 0 ? t('schedules.send.saving', { count: saving }) : null
+              saving > 0 ? t('schedules.send.saving', { count: saving }) : null,
+              optedOutRefused > 0 ? t('schedules.send.optedOut', { count: optedOutRefused }) : null
             ]
               .filter(Boolean)
               .join(' ')
@@ -841,6 +848,11 @@ function SendCard({
           item={{ ...first, id: `send-${first.id}` }}
           withText={false}
           busy={busy}
+          optedOut={
+            optedOut > 0
+              ? { notice: t('schedules.send.optedOutAhead', { count: optedOut }), blocksSave: false }
+              : undefined
+          }
           onCancel={panels.close}
           onSave={(request) => void settle('reschedule', [{ schedule: request.schedule }])}
         />
@@ -907,6 +919,7 @@ function ScheduleRow({
   const name = useChatName(item.recipient)
   const recipient = recipientText(name, item.recipient, item.isGroup)
   const recipientLine = item.isGroup ? `${t('outbox.group')} ${recipient}` : recipient
+  const operatorZone = useOperatorZone()
 
   /** `done`: what to say once `work` is done, or how to word it from what `work` answered. */
   async function act<R>(
@@ -1033,6 +1046,25 @@ function ScheduleRow({
         <RescheduleForm
           item={item}
           busy={busy}
+          optedOut={
+            item.optedOutSince
+              ? {
+                  notice: t('schedules.optedOutAhead', {
+                    number: formatPhoneForReading(item.recipient),
+                    date: formatDateTimeInZone(item.optedOutSince, locale, operatorZone)
+                  }),
+                  blocksSave: true
+                }
+              : undefined
+          }
+          onCancelSending={() =>
+            void act(
+              () => useOutbox.getState().cancel(item.id),
+              (cancelled) =>
+                t(cancelled.gatewayStillHolds ? 'schedules.cancelledGatewayAsked' : 'schedules.cancelled'),
+              true
+            )
+          }
           onCancel={panels.close}
           onSave={(request, { moved }) =>
             void act(
@@ -1161,6 +1193,8 @@ function RescheduleForm({
   item,
   withText = true,
   busy,
+  optedOut,
+  onCancelSending,
   onCancel,
   onSave
 }: {
@@ -1168,6 +1202,14 @@ function RescheduleForm({
   /** Whether its text or caption can be changed too (a send's card moves its time here, its words in RewordForm). */
   withText?: boolean
   busy: boolean
+  /**
+   * Its number (a send's: some of its numbers) opted out since it was scheduled, said before Save (QA61 follow-up: a
+   * reschedule asked nothing, and the message was cancelled at its new time). `blocksSave`: the core refuses the move,
+   * so Save says it again instead; a send's Save moves the others.
+   */
+  optedOut?: { notice: string; blocksSave: boolean } | undefined
+  /** What helps when its number opted out: cancel it (offered beside the notice when given). */
+  onCancelSending?(): void
   onCancel(): void
   /** `moved`: its time, zone or overdue choice changed (not only its words). */
   onSave(request: EditRequest, changed: { moved: boolean }): void
@@ -1195,9 +1237,16 @@ function RescheduleForm({
   // A text needs words; a caption may be emptied (it is then taken away). Said at the field, never dropped unsaid.
   const textProblem = withText ? wordsProblem(text, item.kind === 'text', t) : null
 
+  const optedOutId = `schedule-opted-out-${item.id}`
+
   function submit(event: FormEvent): void {
     event.preventDefault()
     setTried(true)
+    if (optedOut?.blocksSave) {
+      // Moved, it would still not be sent: the notice is read again, its Cancel sending beside it.
+      document.getElementById(optedOutId)?.focus()
+      return
+    }
     if (!date || !time) {
       // To the empty field, whose "Required" is then read out (QA64: the focus stayed on Save).
       document.getElementById(date ? timeId : `resched-${item.id}-date`)?.focus()
@@ -1238,6 +1287,18 @@ function RescheduleForm({
       noValidate
       data-testid={`schedule-form-${item.id}`}
     >
+      {optedOut ? (
+        <div className="alert alert--warn span-all">
+          <p id={optedOutId} tabIndex={-1} data-testid={optedOutId}>
+            {optedOut.notice}
+          </p>
+          {onCancelSending ? (
+            <button type="button" className="button" {...busyButtonProps(busy, onCancelSending)}>
+              {t('schedules.cancelSending')}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
       <DateTimeFields
         idPrefix={`resched-${item.id}`}
         timeZone={timezone}
