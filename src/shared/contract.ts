@@ -2823,6 +2823,12 @@ export const eventChannels = builtOnFirstUse({
   'outbox:itemChanged': () => z.object({ item: OutboxItemView }),
   /** Many items changed at once (bulk enqueue, retention): the renderer refetches its page. */
   'outbox:bulkChanged': () => z.object({ count: z.number().int() }),
+  /**
+   * How far an `outbox:deleteMany` is in cancelling, at the gateway, the schedules it keeps of the messages deleted:
+   * calls ended of all it makes, once as it starts and as each ends (QA64 follow-up: 200 calls with no count shown).
+   */
+  'outbox:gatewayCancelProgress': () =>
+    z.object({ done: z.number().int().nonnegative(), total: z.number().int().nonnegative() }),
   /** How far an `outbox:export` is: rows written to the file of all it holds, at most once a piece. */
   'outbox:exportProgress': () => ExportProgress,
   /**

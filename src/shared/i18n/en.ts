@@ -1273,6 +1273,7 @@ export const enRest = {
   'outbox.bulk.gone': '{count, plural, one {# no longer exists} other {# no longer exist}}',
   'outbox.bulk.savingAtGateway':
     '{count, plural, one {# is being saved at the gateway right now and was left as it is: try again in a moment} other {# are being saved at the gateway right now and were left as they are: try again in a moment}}',
+  'outbox.bulk.gatewayCancelProgress': 'Cancelling at the gateway: {done} of {total}',
   'outbox.bulk.delete': 'Delete from the outbox',
   'outbox.bulk.deleteConfirm':
     'Delete {count, plural, one {the selected message} other {the # selected messages}} from the outbox? {count, plural, one {Its history goes with it} other {Their history goes with them}}; what customers already received stays in their chats. This cannot be undone.',

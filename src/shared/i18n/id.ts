@@ -1481,6 +1481,7 @@ export const id: Record<MessageKey, string> = {
   'outbox.bulk.gone': '{count} sudah tidak ada',
   'outbox.bulk.savingAtGateway':
     '{count} sedang disimpan di gateway saat ini dan dibiarkan apa adanya: coba lagi sebentar lagi',
+  'outbox.bulk.gatewayCancelProgress': 'Membatalkan di gateway: {done} dari {total}',
   'outbox.bulk.delete': 'Hapus dari kotak keluar',
   'outbox.bulk.deleteConfirm':
     'Hapus {count} pesan terpilih dari kotak keluar? Riwayatnya ikut terhapus; yang sudah diterima pelanggan tetap ada di chat mereka. Tindakan ini tidak bisa diurungkan.',

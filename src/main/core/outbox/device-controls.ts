@@ -4,7 +4,7 @@ import type { KernelCore } from './kernel'
 import { resolveOptions } from './kernel'
 import type { OutboxOptions } from './types'
 import { storedDeviceWaits } from './device-waits'
-import { settleScheduleRemovals } from './gateway-schedules'
+import { owedScheduleRemovals, settleScheduleRemovals } from './gateway-schedules'
 
 export type DeviceControls = ReturnType<typeof createDeviceControls>
 
@@ -59,7 +59,10 @@ export function createDeviceControls({ ctx, store, clock, pump }: KernelCore) {
       pump()
     },
     /** Its schedules' cancels owed to the gateway, made now (a removal, before its token goes): how many are left. */
-    settleScheduleRemovals: (deviceId: string): Promise<number> => settleScheduleRemovals(ctx, deviceId),
+    settleScheduleRemovals: (deviceId: string, onOwed?: (owed: number) => void): Promise<number> =>
+      settleScheduleRemovals(ctx, deviceId, onOwed),
+    /** How many of its schedules' cancels or deletes the device owes the gateway now. */
+    owedScheduleRemovals: (deviceId: string): number => owedScheduleRemovals(ctx, deviceId),
     /** Why this device may not start a send now (paused, not sendable, refused…), ignoring waits; null if it may. */
     sendBlock: (deviceId: string) => ctx.sendBlock(deviceId),
     /**

@@ -28,7 +28,10 @@ export function syncDevice(ctx: OutboxContext, deviceId: string): void {
   runtime.syncing = true
   ctx.run(async () => {
     try {
-      for (const row of rows) await syncRow(ctx, row, client)
+      // Creates and updates in order; cancels and deletes a few at a time (removalsInLanes).
+      const removals = rows.filter((row) => isRemoval(row.pendingOp))
+      for (const row of rows) if (!isRemoval(row.pendingOp)) await syncRow(ctx, row, client)
+      await removalsInLanes(ctx, removals, client, () => undefined)
     } finally {
       runtime.syncing = false
     }
@@ -42,27 +45,88 @@ export function nextSyncWakeAt(ctx: OutboxContext, deviceId: string): number | n
 }
 
 /**
+ * How many cancels or deletes of schedules a device owes the gateway now (its schedules cancelled or deleted here):
+ * what settleScheduleRemovals is to call.
+ */
+export function owedScheduleRemovals(ctx: OutboxContext, deviceId: string): number {
+  return owedRemovals(ctx, deviceId).length
+}
+
+const owedRemovals = (ctx: OutboxContext, deviceId: string): GatewayScheduleRecord[] =>
+  ctx.store.dueScheduleSync(deviceId, Number.MAX_SAFE_INTEGER, 100_000, ['cancel', 'delete'])
+
+/**
+ * QA64 follow-up: a delete of a send of 200 the gateway keeps waited for 200 calls one after another. The gateway
+ * publishes no rate ("respect rate limits"), so a small bound, and a 429 starts no new call (the rest stay owed).
+ */
+const REMOVALS_AT_ONCE = 3
+
+const isRemoval = (op: ScheduleOp | null): boolean => op === 'cancel' || op === 'delete'
+
+/**
+ * `rows`' calls (cancels, deletes), REMOVALS_AT_ONCE at a time, `onCallEnded` told as each ends; once the gateway
+ * asks to slow down (429), none is started (the rest stay owed, asked again after its wait).
+ */
+async function removalsInLanes(
+  ctx: OutboxContext,
+  rows: readonly GatewayScheduleRecord[],
+  client: SendingPort,
+  onCallEnded: () => void
+): Promise<void> {
+  const left = [...rows]
+  let slowDownUntil: number | null = null
+  const lane = async (): Promise<void> => {
+    while (slowDownUntil === null) {
+      const row = left.shift()
+      if (row === undefined) return
+      const answer = await syncRow(ctx, row, client)
+      if (answer?.slowDownUntil !== undefined) slowDownUntil = answer.slowDownUntil
+      onCallEnded()
+    }
+  }
+  await Promise.all(Array.from({ length: REMOVALS_AT_ONCE }, lane))
+  // Those not called wait as long as the one answered 429, so the next round does not call them meanwhile.
+  const until: number | null = slowDownUntil
+  if (until !== null)
+    for (const row of left) ctx.store.patchSchedule(row.id, { nextSyncAt: until, updatedAt: ctx.now() })
+}
+
+/**
  * The calls owed to the gateway that cancel or delete the device's schedules, each made once now and awaited, however
  * long its backoff had still to run: a device being removed, before its token goes (QA63: cancelled here only, they
- * stayed at the gateway and went out on their day). Answers how many are still owed (refused, or no client).
+ * stayed at the gateway and went out on their day). A few at a time (removalsInLanes); `onOwed` is told how many are
+ * still owed as they go, a round already under way included. Answers how many are still owed (refused, asked to wait,
+ * or no client).
  */
-export async function settleScheduleRemovals(ctx: OutboxContext, deviceId: string): Promise<number> {
-  const removals: ScheduleOp[] = ['cancel', 'delete']
-  const owed = (): GatewayScheduleRecord[] =>
-    ctx.store.dueScheduleSync(deviceId, Number.MAX_SAFE_INTEGER, 100_000, removals)
+export async function settleScheduleRemovals(
+  ctx: OutboxContext,
+  deviceId: string,
+  onOwed: (owed: number) => void = () => undefined
+): Promise<number> {
   const runtime = ctx.device(deviceId)
+  const tell = (): void => onOwed(owedScheduleRemovals(ctx, deviceId))
   // A round already on its way ends first: no row is called twice at once.
-  while (runtime.syncing) await new Promise((resolve) => setTimeout(resolve, 10))
+  while (runtime.syncing) {
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    tell()
+  }
   const client = ctx.reachableClient(deviceId)
   if (client) {
     runtime.syncing = true
     try {
-      for (const row of owed()) await syncRow(ctx, row, client)
+      const rows = owedRemovals(ctx, deviceId)
+      // The gateway asked to slow down (a 429 on one of them, its wait still running): none is started now.
+      const now = ctx.now()
+      const slowedDown = rows.some(
+        (row) => row.lastError?.startsWith('rate_limited') === true && (row.nextSyncAt ?? 0) > now
+      )
+      if (!slowedDown) await removalsInLanes(ctx, rows, client, tell)
     } finally {
       runtime.syncing = false
     }
   }
-  return owed().length
+  tell()
+  return owedScheduleRemovals(ctx, deviceId)
 }
 
 // ------------------------------------------------------------------------ planning (inside API transactions)
@@ -141,7 +205,12 @@ export function scheduleInput(item: ItemRecord): ScheduleInput {
   return { phone: item.recipient, message: item.text ?? '', date, time, timezone, isGroup: item.isGroup }
 }
 
-async function syncRow(ctx: OutboxContext, row: GatewayScheduleRecord, client: SendingPort): Promise<void> {
+/** Makes the row's owed call; answers until when to wait when the gateway asked to slow down (429). */
+async function syncRow(
+  ctx: OutboxContext,
+  row: GatewayScheduleRecord,
+  client: SendingPort
+): Promise<{ slowDownUntil: number } | void> {
   const item = row.itemId ? ctx.store.getItem(row.itemId) : undefined
   const op = row.pendingOp
   if (op === null) return
@@ -154,7 +223,9 @@ async function syncRow(ctx: OutboxContext, row: GatewayScheduleRecord, client: S
   try {
     await callGateway(ctx, row, op, item, client)
   } catch (error) {
-    onCallFailed(ctx, row, op, item, error)
+    const retryAt = onCallFailed(ctx, row, op, item, error)
+    if (retryAt !== null && classifySendError(error).code === 'rate_limited')
+      return { slowDownUntil: retryAt }
   } finally {
     if (guard) ctx.scheduleCallsInFlight.delete(guard)
   }
@@ -214,14 +285,15 @@ function onCallFailed(
   op: ScheduleOp,
   item: ItemRecord | undefined,
   error: unknown
-): void {
+): number | null {
   const failure = classifySendError(error)
   const now = ctx.now()
   // `described` stays in the schedule's record (logs, diagnostics); the item's failure and notes carry the reason
   // as an encoded note, worded in the operator's language.
   const described = `${failure.code}: ${failure.message}`
   const { reason } = failure
-  const retry = (): void => {
+  /** Asked again later: when (answered by onCallFailed, so a 429 holds the device's other removals as long). */
+  const retry = (): number => {
     const attempts = row.attempts + 1
     const delay = Math.max(ctx.backoff(attempts), failure.retryAfterMs ?? 0)
     ctx.store.patchSchedule(row.id, {
@@ -230,11 +302,12 @@ function onCallFailed(
       lastError: described,
       updatedAt: now
     })
+    return now + delay
   }
   if (op === 'create') {
     if (failure.action === 'retry' || failure.action === 'pause-device') return retry()
     ctx.store.deleteSchedule(row.id)
-    if (!item) return
+    if (!item) return null
     if (failure.action === 'reconcile') {
       // The schedule API takes no ref_id and nothing lists schedules: an unanswered create cannot be checked,
       // and a blind retry could schedule the message twice. The operator decides.
@@ -249,7 +322,7 @@ function onCallFailed(
         },
         reason
       )
-      return
+      return null
     }
     ctx.transition(
       item.id,
@@ -262,7 +335,7 @@ function onCallFailed(
       },
       reason
     )
-    return
+    return null
   }
   // Update, cancel and delete address the schedule by id, so repeating them is harmless.
   if (failure.action !== 'fail-item') return retry()
@@ -279,4 +352,5 @@ function onCallFailed(
       reason
     )
   }
+  return null
 }

@@ -203,7 +203,11 @@ function keptByGateway(item: OutboxItemView): boolean {
  * awaited: deleted here while the gateway did not answer, one went out on its day and nothing said so (QA64). Answers
  * those the gateway still holds after it: cancelled here, saying so, and not to be deleted yet.
  */
-async function cancelledAtGatewayFirst(outbox: Outbox, ids: readonly string[]): Promise<Set<string>> {
+async function cancelledAtGatewayFirst(
+  outbox: Outbox,
+  ids: readonly string[],
+  events?: Pick<CoreEvents, 'emit'>
+): Promise<Set<string>> {
   const keptThere = ids.flatMap((id) => {
     try {
       const { item } = outbox.get(id)
@@ -215,8 +219,25 @@ async function cancelledAtGatewayFirst(outbox: Outbox, ids: readonly string[]): 
   if (keptThere.length === 0) return new Set()
   const waiting = keptThere.filter((item) => item.status === 'scheduled').map((item) => item.id)
   if (waiting.length > 0) outbox.cancelMany(waiting)
+  // QA64 follow-up: the calls counted as they end, for the window's "Cancelling at the gateway: 12 of 200".
+  const owed = new Map<string, number>()
   for (const deviceId of new Set(keptThere.map((item) => item.deviceId)))
-    await outbox.settleScheduleRemovals(deviceId)
+    owed.set(deviceId, outbox.owedScheduleRemovals(deviceId))
+  const total = [...owed.values()].reduce((sum, n) => sum + n, 0)
+  let told = -1
+  const tell = (): void => {
+    const left = [...owed.values()].reduce((sum, n) => sum + n, 0)
+    const done = Math.min(total, Math.max(0, total - left))
+    if (done === told) return
+    told = done
+    events?.emit('outbox:gatewayCancelProgress', { done, total })
+  }
+  if (total > 0) tell()
+  for (const deviceId of owed.keys())
+    await outbox.settleScheduleRemovals(deviceId, (left) => {
+      owed.set(deviceId, left)
+      tell()
+    })
   return new Set(
     keptThere.filter((item) => outbox.get(item.id).item.gatewayStillHolds === true).map((item) => item.id)
   )
@@ -654,7 +675,7 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
     },
 
     async 'outbox:deleteMany'({ ids }) {
-      const held = await cancelledAtGatewayFirst(outbox, ids)
+      const held = await cancelledAtGatewayFirst(outbox, ids, deps.events)
       const reply = bulkReply(outbox, outbox.deleteMany(ids.filter((id) => !held.has(id))))
       const stillHeld = [...held].map((id) => ({
         id,

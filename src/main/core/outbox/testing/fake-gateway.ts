@@ -100,6 +100,8 @@ export class FakeGateway {
   holdAnswers = false
   /** Creating a schedule waits until `releaseHeld()` while true (a schedule being saved at the gateway). */
   holdSchedules = false
+  /** Cancelling or deleting a schedule waits until released while true (a delete's cancels on the wire). */
+  holdScheduleRemovals = false
   /** Report entries omit ref_id (some gateways never echo it). */
   reportsWithoutRefId = false
   /** report/message ignores the ref_id filter and lists everything. */
@@ -207,7 +209,9 @@ export class FakeGateway {
         ? this.holdSends
         : op === 'createSchedule'
           ? this.holdSchedules
-          : TAKE_BACK_OPS.has(op) && this.holdTakeBacks
+          : op === 'cancelSchedule' || op === 'deleteSchedule'
+            ? this.holdScheduleRemovals
+            : TAKE_BACK_OPS.has(op) && this.holdTakeBacks
     if (holding) await new Promise<void>((release) => this.held.push({ release }))
     const fault = this.takeFault(op, deviceId)
     if (fault && !fault.afterHandling) throw this.error(fault, op)

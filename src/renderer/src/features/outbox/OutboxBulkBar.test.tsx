@@ -243,3 +243,32 @@ describe('a selection holding held schedules', () => {
     expect((await screen.findByTestId('outbox-bulk-report')).textContent).toBe('1 dikirim sekarang')
   })
 })
+
+// QA64 follow-up (carried): deleting a send of 200 the gateway keeps waited for 200 cancel calls, the button busy and
+// no count shown.
+describe('deleting messages the gateway keeps', () => {
+  it.each([
+    ['en', 'Cancelling at the gateway: 12 of 200'],
+    ['id', 'Membatalkan di gateway: 12 dari 200']
+  ] as const)(
+    'says how many of the cancels are done, politely, while they run (%s)',
+    async (language, said) => {
+      const kept = makeItem({ id: 'g-1', status: 'scheduled', scheduleMode: 'gateway', savedAtGateway: true })
+      let answer: (reply: { done: string[]; refused: [] }) => void = () => undefined
+      fake.handle('outbox:deleteMany', () => new Promise((resolve) => (answer = resolve)))
+      bar(language, [kept])
+      const user = userEvent.setup()
+      await user.click(screen.getByRole('button', { name: translate(language, 'outbox.bulk.delete') }))
+      const confirm = screen
+        .getAllByRole('button', { name: translate(language, 'outbox.bulk.delete') })
+        .at(-1)!
+      await user.click(confirm)
+      act(() => fake.emit('outbox:gatewayCancelProgress', { done: 12, total: 200 }))
+      const line = screen.getByTestId('outbox-bulk-gateway-progress')
+      await waitFor(() => expect(line.textContent).toBe(said))
+      expect(line.getAttribute('aria-live')).toBe('polite')
+      await act(async () => answer({ done: ['g-1'], refused: [] }))
+      await waitFor(() => expect(screen.getByTestId('outbox-bulk-gateway-progress').textContent).toBe(''))
+    }
+  )
+})

@@ -2,7 +2,7 @@
 // and retry, and an honest account of what happened to each. A take-back it started (Delete for everyone, Cancel at
 // the gateway) is followed under its account until it settles, as the detail and the inbox follow theirs: its tally,
 // what holds it, Pause and Resume, Try again once its reads kept failing (it said what it started and went stale).
-import { useLayoutEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { MessageKey } from '../../../../shared/i18n'
 import type {
   InvokeReply,
@@ -22,7 +22,7 @@ import { useDevices } from '../../stores/devices'
 import { useOutbox } from '../../stores/outbox'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { runsOutText, setShortfallText } from '../../ui/budget-words'
-import { errorInfo } from '../../api'
+import { errorInfo, getApi } from '../../api'
 import { itemActions, mayBeRetried } from './status'
 import { SelectionTakeBackReport } from './SelectionTakeBackReport'
 import { revocableCount, revokeSelectionQuestion, useSelectionTakeBack } from './selection-take-back'
@@ -183,6 +183,13 @@ export function OutboxBulkBar({
   const language = useLanguage()
   const devices = useDevices((s) => s.devices)
   const [busy, setBusy] = useState(false)
+  // QA64 follow-up: a delete of a send of 200 the gateway keeps waits for its cancels there, said as they end.
+  const [deleting, setDeleting] = useState(false)
+  const [gatewayCancels, setGatewayCancels] = useState<{ done: number; total: number } | null>(null)
+  useEffect(() => {
+    if (!deleting) return
+    return getApi().on('outbox:gatewayCancelProgress', setGatewayCancels)
+  }, [deleting])
   // `takeBack`: the account is of a take-back, followed under it (another action's account puts it away).
   const [report, setReport] = useState<{
     tone: 'ok' | 'warn' | 'bad'
@@ -383,6 +390,7 @@ export function OutboxBulkBar({
 
   async function run(action: BulkAction): Promise<void> {
     setBusy(true)
+    setDeleting(action === 'delete')
     account(null)
     try {
       const outcome = await act(action)
@@ -405,6 +413,8 @@ export function OutboxBulkBar({
       account({ tone: 'bad', text: errorInfo(error).message })
     } finally {
       setBusy(false)
+      setDeleting(false)
+      setGatewayCancels(null)
     }
   }
 
@@ -571,6 +581,15 @@ export function OutboxBulkBar({
           focusOnOpen
         />
       ) : null}
+      {/* Always there, filled as the cancels end, so that each count is read out politely. */}
+      <p aria-live="polite" className="muted small" data-testid="outbox-bulk-gateway-progress">
+        {deleting && gatewayCancels !== null && gatewayCancels.total > 0
+          ? t('outbox.bulk.gatewayCancelProgress', {
+              done: formatNumber(gatewayCancels.done, language),
+              total: formatNumber(gatewayCancels.total, language)
+            })
+          : ''}
+      </p>
       <SelectionTakeBackReport
         report={report}
         reportRef={reportRef}
