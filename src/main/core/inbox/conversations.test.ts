@@ -1439,23 +1439,7 @@ describe('a long thread paged back before its oldest entry shown (QA71, Earlier 
 describe('marking unread a conversation the operator answered last (QA72)', () => {
   it('marks it without counting a message, lists it as unread, and a read clears the mark', async () => {
     const store = new InboxStore(db)
-    store.commit(
-      'box',
-      0,
-      1,
-      [
-        {
-          identity: 'incoming:0',
-          kind: 'incoming',
-          seq: 1,
-          receivedAt: 1000,
-          payload: {},
-          applied: true,
-          message: newInboxMessage('m0', { deviceSerial: 'ser-1', chatId: '6281111', text: 'ada stok?' })
-        }
-      ],
-      0
-    )
+    customerWrote(1, 'ada stok?', 1000, { deviceSerial: 'ser-1', chatId: '6281111' })
     const clock = new FakeClock(2000)
     const outbox = createOutbox({ db, dataDir: dir, clock, clientFor: () => undefined })
     await outbox.enqueue({
@@ -1488,23 +1472,7 @@ describe('marking unread a conversation the operator answered last (QA72)', () =
 
   it('still makes the customer’s newest message unread again when it is the newest of the thread', () => {
     const store = new InboxStore(db)
-    store.commit(
-      'box',
-      0,
-      1,
-      [
-        {
-          identity: 'incoming:0',
-          kind: 'incoming',
-          seq: 1,
-          receivedAt: 1000,
-          payload: {},
-          applied: true,
-          message: newInboxMessage('m0', { deviceSerial: 'ser-1', chatId: '6281111', text: 'ada stok?' })
-        }
-      ],
-      0
-    )
+    customerWrote(1, 'ada stok?', 1000, { deviceSerial: 'ser-1', chatId: '6281111' })
     const conversations = conversationsOfTwoDevices(sentItems([]))
     const [waiting] = conversations.list({}).conversations
     conversations.markRead(waiting!.id, true)
