@@ -217,11 +217,10 @@ describe('writeOutboxFile writes XLSX times as date cells', () => {
 // Stop 38's probe: the CSV wrote 6281355500001, which Excel shows as 6.28136E+12 and writes so on a re-save.
 describe('writeOutboxFile writes recipients as text', () => {
   const words = { timeZone: 'Asia/Jakarta', deviceName: (id: string) => id, language: 'en' as const }
-  // QA: it wrote 62 813-5550-0001 where the campaign results write +6281355500001: E.164 in every CSV, behind the
-  // writer's quote; a group id's 18 digits, which Excel showed as 1.20363E+17, kept text behind the same quote.
-  it('a CSV number in E.164, which re-imports as the same number; a group id kept text', async () => {
+  /** One page of two: a number and a group's id. */
+  const aNumberAndAGroup = () => {
     let read = false
-    const items = {
+    return {
       total: 2,
       next: (): OutboxItemView[] =>
         read
@@ -232,6 +231,11 @@ describe('writeOutboxFile writes recipients as text', () => {
               scheduledItem({ id: 'item-2', recipient: '120363025246125486', isGroup: true })
             ])
     }
+  }
+  // QA: it wrote 62 813-5550-0001 where the campaign results write +6281355500001: E.164 in every CSV, behind the
+  // writer's quote; a group id's 18 digits, which Excel showed as 1.20363E+17, kept text behind the same quote.
+  it('a CSV number in E.164, which re-imports as the same number; a group id kept text', async () => {
+    const items = aNumberAndAGroup()
     const csv = new TextDecoder().decode((await writeOutboxFile(items, 'csv', '2026-12-02', words)).bytes)
     const rows = Papa.parse<string[]>(csv.replace(/^\ufeff/, ''), { skipEmptyLines: true }).data
     const recipient = rows[0]!.indexOf(translate('en', 'outbox.exportColumn.recipient'))
@@ -241,18 +245,7 @@ describe('writeOutboxFile writes recipients as text', () => {
 
   // One form in every file: the Outbox's XLSX wrote 6281355500001 where the results' XLSX writes +6281355500001.
   it('an XLSX number in E.164 too, in a text cell; a group id its digits, in a text cell', async () => {
-    let read = false
-    const items = {
-      total: 2,
-      next: (): OutboxItemView[] =>
-        read
-          ? []
-          : ((read = true),
-            [
-              scheduledItem(),
-              scheduledItem({ id: 'item-2', recipient: '120363025246125486', isGroup: true })
-            ])
-    }
+    const items = aNumberAndAGroup()
     const xlsx = await writeOutboxFile(items, 'xlsx', '2026-12-02', words)
     const { default: Excel } = await import('exceljs')
     const workbook = new Excel.Workbook()
