@@ -35,6 +35,18 @@ import { compoundFile } from './testing/compound-file'
 
 const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(join(__dirname, 'fixtures', name)))
 
+/** A CSV of names (Nama) and phones (HP) read and checked as a campaign's rows. */
+async function phonesChecked(csv: string) {
+  const sheet = await readSpreadsheet(new TextEncoder().encode(csv), 'x.csv')
+  return checkRows({
+    campaignId: 'c1',
+    sheet,
+    mapping: { phone: 'HP', variables: ['Nama'] },
+    template: 'Halo {Nama}',
+    optedOut: new Set()
+  }).rows
+}
+
 describe('readSpreadsheet', () => {
   it('reads UTF-8 with a BOM, a quoted newline and empty trailing rows', async () => {
     const sheet = await readSpreadsheet(fixture('utf8-bom-comma.csv'), 'x.csv')
@@ -319,14 +331,7 @@ describe('readSpreadsheet', () => {
     const csv =
       'Nama,HP\r\nBudi,="081277770002"\r\nSiti,"=""+62 812-7777-0003"""\r\nTono,081277770002\r\n' +
       'Ani,\u202a+62 812-7777-0004\u202c\r\nDewi,٠٨١٢٧٧٧٧٠٠٠٥\r\nRudi,="0812abc"\r\n'
-    const sheet = await readSpreadsheet(new TextEncoder().encode(csv), 'x.csv')
-    const { rows } = checkRows({
-      campaignId: 'c1',
-      sheet,
-      mapping: { phone: 'HP', variables: ['Nama'] },
-      template: 'Halo {Nama}',
-      optedOut: new Set()
-    })
+    const rows = await phonesChecked(csv)
     expect(rows.map((r) => [r.rowNumber, r.phone, r.problems.map((p) => p.code)])).toEqual([
       [2, '6281277770002', []],
       [3, '6281277770003', []],
@@ -343,14 +348,7 @@ describe('readSpreadsheet', () => {
   it("checks the phones typed behind Excel's ' text mark or a bare = before digits", async () => {
     const csv =
       "Nama,HP\r\nBudi,'0812-7777-0006\r\nSiti,=081277770007\r\nTono,'081277770008\r\nRudi,=0812-7777-0009\r\n"
-    const sheet = await readSpreadsheet(new TextEncoder().encode(csv), 'x.csv')
-    const { rows } = checkRows({
-      campaignId: 'c1',
-      sheet,
-      mapping: { phone: 'HP', variables: ['Nama'] },
-      template: 'Halo {Nama}',
-      optedOut: new Set()
-    })
+    const rows = await phonesChecked(csv)
     expect(rows.map((r) => [r.rowNumber, r.phone, r.problems.map((p) => p.code)])).toEqual([
       [2, '6281277770006', []],
       [3, '6281277770007', []],
