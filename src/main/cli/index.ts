@@ -29,8 +29,9 @@ export const USAGE = `Usage: sender-desk <command> [options]
                                                        --direct: the messages not from any campaign
                                                        delete: from this computer's outbox (not a waiting one:
                                                        cancel it first; the gateway's copies stay)
-  outbox retry|cancel --matching [--status <s,…>] [--text T] [--expect N]
-                                                       every item matching; without --expect, says how many
+  outbox retry|cancel --matching [--status <s,…>] [--text T] [--campaign <id|name> | --direct]
+         [--expect N]                                  every item matching (--campaign, --direct: as for list);
+                                                       without --expect, says how many match
                                                        --status: scheduled, queued, sending, accepted, sent,
                                                        delivered, read, failed, cancelled (by someone), optedOut
                                                        (or opted-out: cancelled as the number opted out), revoked,

@@ -14,16 +14,30 @@ export async function campaignFlag(
   args: Parameters<typeof stringFlag>[0],
   core: Pick<CommandLineCore, 'invoke'>
 ): Promise<CampaignFilter> {
+  return (await campaignScope(args, core)).filter
+}
+
+/**
+ * The same filter and the words for it after a count ("2 items of campaign "Bills March""; "" without either flag):
+ * `retry|cancel --matching` says which messages it counted and acted on, not only how many (QA73 carried).
+ */
+export async function campaignScope(
+  args: Parameters<typeof stringFlag>[0],
+  core: Pick<CommandLineCore, 'invoke'>
+): Promise<{ filter: CampaignFilter; said: string }> {
   const asked = stringFlag(args, 'campaign')?.trim()
   const direct = args.flags.direct === true
   if (asked !== undefined && direct) throw new UsageError('give --campaign or --direct, not both')
-  if (direct) return { directOnly: true }
-  if (asked === undefined) return {}
+  if (direct) return { filter: { directOnly: true }, said: ' not from any campaign' }
+  if (asked === undefined) return { filter: {}, said: '' }
   if (asked === '') throw new UsageError('--campaign needs a campaign id or name')
   const { campaigns } = await core.invoke('campaigns:list', {})
-  if (campaigns.some((c) => c.id === asked)) return { campaignId: asked }
-  const named = campaigns.filter((c) => c.name.toLocaleLowerCase() === asked.toLocaleLowerCase())
-  if (named.length === 1) return { campaignId: named[0]!.id }
+  const byId = campaigns.find((c) => c.id === asked)
+  const named = byId
+    ? [byId]
+    : campaigns.filter((c) => c.name.toLocaleLowerCase() === asked.toLocaleLowerCase())
+  if (named.length === 1)
+    return { filter: { campaignId: named[0]!.id }, said: ` of campaign "${named[0]!.name}"` }
   if (named.length > 1)
     throw new UsageError(
       `${named.length} campaigns are named "${asked}": give one's id (${named.map((c) => c.id).join(', ')})`

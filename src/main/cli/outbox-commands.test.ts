@@ -1,11 +1,14 @@
 // `sender-desk outbox cancel|retry` with several ids, in process against a real sandbox gateway: one bulk action,
 // every id accounted for, and a partial result exits non-zero.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox } from '@sender-desk/sandbox-gateway'
 import type { OutboxItemView } from '../../shared/contract'
+import { openDatabase } from '../core/store'
+import { OutboxStore } from '../core/store/outbox-store'
+import { newTextItem } from '../core/store/testing/new-item'
 import { describeItem } from './outbox-commands'
 import { runCli, runCliJson, sandboxForCli } from './testing/in-process'
 
@@ -220,3 +223,110 @@ const queuedItem: OutboxItemView = {
   attempts: 0,
   nextAttemptAt: null
 }
+
+// QA73 carried: `outbox list` took --campaign/--direct, but `retry|cancel --matching` could not narrow to one campaign
+// or to direct sends, so retrying one campaign's failures from a script meant listing ids by hand.
+describe('sender-desk outbox retry|cancel --matching, narrowed to one campaign or to direct sends', () => {
+  let billsId: string
+  beforeAll(async () => {
+    const sheet = join(work, 'matching-rows.csv')
+    writeFileSync(sheet, 'Name,Phone\nAni,081377700001\n')
+    const create = async (name: string): Promise<string> => {
+      const run = await cli('campaign', 'create', '--file', sheet, '--template', 'Hi', '--name', name)
+      expect(run.code, JSON.stringify(run.json)).toBe(0)
+      return (run.json.campaign as { id: string }).id
+    }
+    billsId = await create('Bills March')
+    const promoId = await create('Promo Failed')
+    // The terminal's own device, so a retry is not refused as for a removed one.
+    const probe = await cli('send', 'text', '--to', '081200000031', '--message', 'probe', '--queue')
+    const deviceId = probe.json.deviceId as string
+    const failed = (id: string, producerTag: string | null) =>
+      newTextItem(id, { deviceId, producerTag, status: 'failed' })
+    const db = openDatabase({ dataDir: join(work, 'data') })
+    new OutboxStore(db).insertItems(
+      [
+        failed('bills-failed-1', `campaign:${billsId}`),
+        failed('bills-failed-2', `campaign:${billsId}`),
+        failed('promo-failed-1', `campaign:${promoId}`),
+        failed('direct-failed-1', null)
+      ],
+      [],
+      [],
+      1
+    )
+    db.close()
+  }, 60_000)
+
+  const statusOf = async (): Promise<Record<string, string>> => {
+    const listed = await cli('outbox', 'list')
+    return Object.fromEntries(
+      (listed.json.items as { id: string; status: string }[])
+        .filter((item) => /-failed-/.test(item.id))
+        .map((item) => [item.id, item.status])
+    )
+  }
+
+  it("retries one campaign's failed messages, counting only them, and leaves another's alone", async () => {
+    const narrowed = ['--matching', '--status', 'failed', '--campaign', 'bills march']
+    expect(await cli('outbox', 'retry', ...narrowed)).toEqual({
+      code: 2,
+      json: {
+        ok: false,
+        exitCode: 2,
+        error: '2 items of campaign "Bills March" match; add --expect 2 to retry them all'
+      }
+    })
+    // The count given back is checked against the narrowed set (2), not every failed message (4).
+    const stale = await cli('outbox', 'retry', ...narrowed, '--expect', '1')
+    expect(stale.code).toBe(2)
+    expect(stale.json.error).toContain('2 messages match now, not 1')
+    const retried = await runCli(['outbox', 'retry', ...narrowed, '--expect', '2'], env)
+    expect(retried.code, retried.stderr).toBe(0)
+    expect(retried.stdout).toContain('Retried 2 of 2 items of campaign "Bills March".')
+    expect(await statusOf()).toEqual({
+      'bills-failed-1': 'queued',
+      'bills-failed-2': 'queued',
+      'promo-failed-1': 'failed',
+      'direct-failed-1': 'failed'
+    })
+  })
+
+  it('retries the failed direct sends only with --direct', async () => {
+    const asked = await cli('outbox', 'retry', '--matching', '--status', 'failed', '--direct')
+    expect(asked.json.error).toBe('1 item not from any campaign matches; add --expect 1 to retry them all')
+    const retried = await cli(
+      'outbox',
+      'retry',
+      '--matching',
+      '--status',
+      'failed',
+      '--direct',
+      '--expect',
+      '1'
+    )
+    expect(retried).toEqual({ code: 0, json: { ok: true, done: 1, refused: [], noLongerMatching: 0 } })
+    expect((await statusOf())['direct-failed-1']).toBe('queued')
+    expect((await statusOf())['promo-failed-1']).toBe('failed')
+  })
+
+  it('refuses an unknown campaign, and --campaign with --direct, as list does; its usage says so', async () => {
+    const unknown = await runCli(
+      ['outbox', 'cancel', '--matching', '--campaign', 'Nope', '--expect', '1'],
+      env
+    )
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toContain('no campaign "Nope"')
+    const both = await runCli(
+      ['outbox', 'retry', '--matching', '--campaign', 'Promo Failed', '--direct'],
+      env
+    )
+    expect(both.code).toBe(2)
+    expect(both.stderr).toContain('--campaign or --direct, not both')
+    expect((await statusOf())['promo-failed-1']).toBe('failed')
+    const help = await runCli(['outbox', 'help'], env)
+    expect(help.stdout.replace(/\s+/g, ' ')).toContain(
+      'outbox retry|cancel --matching [--status <s,…>] [--text T] [--campaign <id|name> | --direct] [--expect N] every item matching (--campaign, --direct: as for list)'
+    )
+  })
+})

@@ -34,7 +34,7 @@ import { coreText } from '../../shared/i18n/notes'
 import { localDateTime } from './times'
 import { appBeside, flushBesideApp } from './beside-app'
 import { reportDataUpdate } from './data-update'
-import { campaignFlag } from './outbox-campaign-flag'
+import { campaignFlag, campaignScope } from './outbox-campaign-flag'
 
 const MB = 1024 * 1024
 
@@ -244,31 +244,29 @@ function statusFlag(context: CliContext): StatusFilterChoice[] | undefined {
 }
 
 /**
- * Every item matching --status/--text, however many. Like the window's confirm, the count must be given back
- * (--expect N): without it the command only says how many match. Fewer matching now is done and said (a moving queue
- * sends some meanwhile); more is refused, nothing done.
+ * Every item matching --status/--text and --campaign/--direct (as `list` reads them), however many. Like the window's
+ * confirm, the count must be given back (--expect N): without it the command only says how many match. Fewer matching
+ * now is done and said (a moving queue sends some meanwhile); more is refused, nothing done.
  */
 async function retryOrCancelMatching(context: CliContext, action: 'retry' | 'cancel'): Promise<number> {
   const status = statusFlag(context)
   const text = stringFlag(context.args, 'text')
-  const filter = { ...(status ? { status } : {}), ...(text ? { text } : {}) }
   const expected = intFlag(context.args, 'expect', { min: 1, max: Number.MAX_SAFE_INTEGER })
-  if (expected === undefined) {
-    const { total } = await withCommandLineCore(context, null, (core) =>
-      core.invoke('outbox:list', { ...filter, offset: 0, limit: 1 })
-    )
-    throw new UsageError(
-      `${counted(total, 'item')} ${total === 1 ? 'matches' : 'match'}; add --expect ${total} to ${action} them all`
-    )
-  }
-  const reply = await withCommandLineCore(context, null, (core) =>
-    core.invoke(action === 'retry' ? 'outbox:retryMatching' : 'outbox:cancelMatching', {
-      filter,
-      expected
-    })
-  )
-  const verb = action === 'retry' ? 'Retried' : 'Cancelled'
-  const lines = [`${verb} ${reply.done} of ${counted(expected, 'item')}.`]
+  // QA73 carried: narrowed by the window's own campaign filter, so the count asked back is of that campaign's only.
+  const { reply, tally } = await withCommandLineCore(context, null, async (core) => {
+    const scope = await campaignScope(context.args, core)
+    const filter = { ...(status ? { status } : {}), ...(text ? { text } : {}), ...scope.filter }
+    if (expected === undefined) {
+      const { total } = await core.invoke('outbox:list', { ...filter, offset: 0, limit: 1 })
+      throw new UsageError(
+        `${counted(total, 'item')}${scope.said} ${total === 1 ? 'matches' : 'match'}; add --expect ${total} to ${action} them all`
+      )
+    }
+    const matching = action === 'retry' ? 'outbox:retryMatching' : 'outbox:cancelMatching'
+    const reply = await core.invoke(matching, { filter, expected })
+    return { reply, tally: `${reply.done} of ${counted(expected, 'item')}${scope.said}` }
+  })
+  const lines = [`${action === 'retry' ? 'Retried' : 'Cancelled'} ${tally}.`]
   for (const { reason, count } of reply.refused)
     lines.push(`${count} left as they were: ${BULK_REFUSAL_TEXT[reason]}`)
   if (reply.noLongerMatching > 0)
