@@ -40,6 +40,7 @@ import './outbox.css'
 import { isTerminalDeviceId, MAX_TEXT_LENGTH, scheduleKeeper } from '../../../../shared/domain'
 import { useOperatorZone } from '../../stores/settings'
 import { optOutHowText, useOptOutEntry } from '../campaigns/opt-out-source'
+import { optedOutAhead, RescheduleForm } from '../schedules/RescheduleForm'
 
 /**
  * How long an action's result line holds: `while` the item has one of these statuses; `failedAgain`, a retry's line
@@ -86,6 +87,8 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   const openTakeBack = detail?.item.id === id ? (detail.openTakeBack ?? null) : null
   const takeBackOutcome = useTakeBackOutcome(id, 'timeline', openTakeBack)
   const [editing, setEditing] = useState(false)
+  // Schedules' Reschedule form, open under the detail's buttons (QA: the detail of a scheduled message offered none).
+  const [rescheduling, setRescheduling] = useState(false)
   const [confirmDelete, setConfirmDelete] = useState(false)
   const [confirmOptOut, setConfirmOptOut] = useState(false)
   // Deleting for everyone cannot be undone: the button first asks, like deleting from the outbox.
@@ -95,6 +98,8 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   const deleteRef = useRef<HTMLButtonElement>(null)
   const optOutRef = useRef<HTMLButtonElement>(null)
   const editRef = useRef<HTMLButtonElement>(null)
+  const rescheduleRef = useRef<HTMLButtonElement>(null)
+  const rescheduleFormRef = useRef<HTMLDivElement>(null)
   const feedbackRef = useRef<HTMLParagraphElement>(null)
   const outcomeRef = useRef<HTMLParagraphElement>(null)
   const failureRef = useRef<HTMLDivElement>(null)
@@ -110,8 +115,13 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
     headingRef.current?.focus()
   }, [id, loaded])
 
+  // The Reschedule form takes the focus as it opens, as Schedules' does (focusOpenedPanel).
+  useLayoutEffect(() => {
+    if (rescheduling) focusOpenedPanel(rescheduleFormRef.current)
+  }, [rescheduling])
+
   // Escape closes the detail from anywhere inside it, except where an open form or confirmation takes it.
-  const closesOnEscape = !editing && !confirmDelete && !confirmRevoke && !confirmOptOut
+  const closesOnEscape = !editing && !rescheduling && !confirmDelete && !confirmRevoke && !confirmOptOut
   function closeOnEscape(event: React.KeyboardEvent): void {
     if (event.key === 'Escape' && !event.defaultPrevented && closesOnEscape) {
       event.preventDefault()
@@ -246,6 +256,9 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   // Queued by the terminal for credentials this app does not list: the edit's rules (its recipient, file limit and
   // schedule) belong to a device the app cannot see, and only the terminal sends it. Said instead of offered.
   const editNeedsDevice = allowed.edit && !device && isTerminalDeviceId(item.deviceId)
+  // A message waiting for its time is moved here as in Schedules, whoever keeps it (the core's edit moves the
+  // gateway's copy too); one the app cannot edit (a terminal's device it does not list) says so below instead.
+  const reschedulable = item.status === 'scheduled' && allowed.edit && !editNeedsDevice
 
   /** `done`: what to say once `work` is done, or how to word it from what `work` answered. */
   async function act<R>(
@@ -490,9 +503,27 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
             ref={editRef}
             data-testid="outbox-edit"
             aria-expanded={editing}
-            onClick={() => setEditing(!editing)}
+            onClick={() => {
+              setRescheduling(false)
+              setEditing(!editing)
+            }}
           >
             {t('outbox.edit')}
+          </button>
+        ) : null}
+        {reschedulable ? (
+          <button
+            type="button"
+            className="button"
+            ref={rescheduleRef}
+            data-testid="outbox-reschedule"
+            aria-expanded={rescheduling}
+            onClick={() => {
+              setEditing(false)
+              setRescheduling(!rescheduling)
+            }}
+          >
+            {t('schedules.edit')}
           </button>
         ) : null}
         {allowed.cancel ? (
@@ -660,6 +691,41 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
             }, t('outbox.edited'))
           }
         />
+      ) : null}
+      {rescheduling && reschedulable ? (
+        <div ref={rescheduleFormRef}>
+          <RescheduleForm
+            key={item.id}
+            item={item}
+            // Its words are the detail's Edit's.
+            withText={false}
+            busy={busy}
+            optedOut={optedOutAhead(item, t, locale, zone)}
+            onCancelSending={() =>
+              void act(async () => {
+                await store.cancel(item.id)
+                setRescheduling(false)
+              }, t('outbox.cancelled'))
+            }
+            // Cancel or Escape: the form goes with the focused control, the focus back on Reschedule.
+            onCancel={() => {
+              setRescheduling(false)
+              rescheduleRef.current?.focus()
+            }}
+            onSave={(request) =>
+              void act(
+                async () => {
+                  await store.edit(request)
+                  setRescheduling(false)
+                  // The form goes with Save: the focus back on Reschedule, the new time above and "Rescheduled." read.
+                  rescheduleRef.current?.focus()
+                },
+                t('schedules.saved'),
+                { while: STILL_SCHEDULED }
+              )
+            }
+          />
+        </div>
       ) : null}
       <p
         ref={feedbackRef}

@@ -5,12 +5,10 @@ import type { InvokeRequest, OutboxItemView } from '../../../../shared/contract'
 import { call, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT, type Translate } from '../../i18n'
 import { formatDateTime, formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
-import { wallClockIn } from '../../i18n/wall-clock'
 import { useDevices } from '../../stores/devices'
 import { useNavigation } from '../../stores/navigation'
 import { useOutbox } from '../../stores/outbox'
 import { useOperatorZone, useSettings } from '../../stores/settings'
-import { DateTimeFields, isNoSuchMoment } from '../../ui/DateTimeFields'
 import { Field } from '../../ui/Field'
 import { RowsKeepPlace } from '../../ui/RowsKeepPlace'
 import { useSpotKeptAcrossReload } from '../../ui/use-spot-kept-across-reload'
@@ -20,8 +18,7 @@ import { PanelToggle, RowActions, useResultGoesOnOpen, useRowPanel } from '../..
 import { busyButtonProps } from '../../ui/busy-button'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ListStatus } from '../../ui/ListStatus'
-import { OverduePolicyField, ROW_OVERDUE } from '../../ui/OverduePolicyField'
-import { TimeZoneField } from '../../ui/TimeZoneField'
+import { ROW_OVERDUE } from '../../ui/OverduePolicyField'
 import { useNow } from '../../ui/use-now'
 import { RecipientLabel, recipientText } from '../../ui/RecipientName'
 import { turnScheduleOn } from '../send/ScheduleFields'
@@ -29,15 +26,8 @@ import { RepeatsGoingOut } from '../reminders/RepeatsGoingOut'
 import { cancelsAtTurnLine, notAtGatewayReason, waitingReason } from '../outbox/waiting'
 import { capSpentUntil } from '../../../../shared/device-status'
 import { useChatName } from '../../stores/contact-names'
-import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
-import {
-  DEFAULT_TIME_ZONE,
-  MAX_TEXT_LENGTH,
-  messageTextProblem,
-  scheduleKeeper,
-  scheduleTime,
-  type OverduePolicyName
-} from '../../../../shared/domain'
+import { DEFAULT_TIME_ZONE, scheduleKeeper } from '../../../../shared/domain'
+import { optedOutAhead, RescheduleForm, wordsProblem } from './RescheduleForm'
 import './schedules.css'
 import { useRowLeftLine } from '../../ui/use-row-left-line'
 
@@ -1046,17 +1036,7 @@ function ScheduleRow({
         <RescheduleForm
           item={item}
           busy={busy}
-          optedOut={
-            item.optedOutSince
-              ? {
-                  notice: t('schedules.optedOutAhead', {
-                    number: formatPhoneForReading(item.recipient),
-                    date: formatDateTimeInZone(item.optedOutSince, locale, operatorZone)
-                  }),
-                  blocksSave: true
-                }
-              : undefined
-          }
+          optedOut={optedOutAhead(item, t, locale, operatorZone)}
           onCancelSending={() =>
             void act(
               () => useOutbox.getState().cancel(item.id),
@@ -1078,18 +1058,6 @@ function ScheduleRow({
       <RowResult feedback={feedback} shown={saysResult} />
     </li>
   )
-}
-
-type EditRequest = Parameters<ReturnType<typeof useOutbox.getState>['edit']>[0]
-
-/** What is wrong with a text (`required`) or a caption as worded, in words for its field; null when nothing. */
-function wordsProblem(words: string, required: boolean, t: ReturnType<typeof useT>): string | null {
-  const problem = messageTextProblem(words, { required })
-  return problem === 'empty'
-    ? t('common.required')
-    : problem === 'too-long'
-      ? t('send.problem.textTooLong', { max: MAX_TEXT_LENGTH })
-      : null
 }
 
 /** One text a send says, or one file's caption (`file`: its name; the caption may be empty), and an item saying it. */
@@ -1182,184 +1150,6 @@ function RewordForm({
           {t('common.save')}
         </button>
         <button type="button" className="button" onClick={onCancel} disabled={busy}>
-          {t('common.cancel')}
-        </button>
-      </div>
-    </form>
-  )
-}
-
-function RescheduleForm({
-  item,
-  withText = true,
-  busy,
-  optedOut,
-  onCancelSending,
-  onCancel,
-  onSave
-}: {
-  item: OutboxItemView
-  /** Whether its text or caption can be changed too (a send's card moves its time here, its words in RewordForm). */
-  withText?: boolean
-  busy: boolean
-  /**
-   * Its number (a send's: some of its numbers) opted out since it was scheduled, said before Save (QA61 follow-up: a
-   * reschedule asked nothing, and the message was cancelled at its new time). `blocksSave`: the core refuses the move,
-   * so Save says it again instead; a send's Save moves the others.
-   */
-  optedOut?: { notice: string; blocksSave: boolean } | undefined
-  /** What helps when its number opted out: cancel it (offered beside the notice when given). */
-  onCancelSending?(): void
-  onCancel(): void
-  /** `moved`: its time, zone or overdue choice changed (not only its words). */
-  onSave(request: EditRequest, changed: { moved: boolean }): void
-}): React.JSX.Element {
-  const t = useT()
-  const locale = localeOf(useLanguage())
-  const defaultZone = useSettings((s) => s.settings?.defaultTimezone ?? DEFAULT_TIME_ZONE)
-  const startZone = item.timezone ?? defaultZone
-  const start = item.scheduledAt ? wallClockIn(new Date(item.scheduledAt), startZone) : { date: '', time: '' }
-  const [date, setDate] = useState(start.date)
-  const [time, setTime] = useState(start.time)
-  const [timezone, setTimezone] = useState(startZone)
-  const [overdue, setOverdue] = useState<OverduePolicyName>(item.overduePolicy ?? 'send')
-  const [text, setText] = useState(item.text ?? '')
-  const [tried, setTried] = useState(false)
-  const mode = item.scheduleMode ?? 'local'
-  const timeId = `resched-${item.id}-time`
-  /** The domain's rule (the send form's): a time gone by would send at once, or hang at the gateway. */
-  const passed = (at: number): boolean =>
-    Boolean(date && time) && scheduleTime(`${date}T${time}`, timezone, at).kind === 'passed'
-  // Re-read now and then: a time that passes while the form is open is said at the field.
-  const now = useNow(15_000)
-  const passedNow = passed(now)
-  const textId = `resched-text-${item.id}`
-  // A text needs words; a caption may be emptied (it is then taken away). Said at the field, never dropped unsaid.
-  const textProblem = withText ? wordsProblem(text, item.kind === 'text', t) : null
-
-  const optedOutId = `schedule-opted-out-${item.id}`
-
-  function submit(event: FormEvent): void {
-    event.preventDefault()
-    setTried(true)
-    if (optedOut?.blocksSave) {
-      // Moved, it would still not be sent: the notice is read again, its Cancel sending beside it.
-      document.getElementById(optedOutId)?.focus()
-      return
-    }
-    if (!date || !time) {
-      // To the empty field, whose "Required" is then read out (QA64: the focus stayed on Save).
-      document.getElementById(date ? timeId : `resched-${item.id}-date`)?.focus()
-      return
-    }
-    if (isNoSuchMoment(date, time)) {
-      document.getElementById(`resched-${item.id}-date`)?.focus()
-      return
-    }
-    if (textProblem !== null) {
-      document.getElementById(textId)?.focus()
-      return
-    }
-    if (passed(Date.now())) {
-      // Read again at the press (the time may have passed since the form drew); the operator picks another.
-      document.getElementById(timeId)?.focus()
-      return
-    }
-    const request: EditRequest = {
-      id: item.id,
-      schedule: { localTime: `${date}T${time}`, timezone, mode, overduePolicy: overdue }
-    }
-    if (withText && text !== (item.text ?? '')) request.text = text
-    const moved =
-      date !== start.date ||
-      time !== start.time ||
-      timezone !== startZone ||
-      overdue !== (item.overduePolicy ?? 'send')
-    onSave(request, { moved })
-  }
-
-  return (
-    <form
-      className="inline-form form-grid"
-      onSubmit={submit}
-      // Escape does what Cancel does, as in the other inline forms; the row panel gives the focus back (Q25-04).
-      onKeyDown={cancelOnEscape(onCancel, busy)}
-      noValidate
-      data-testid={`schedule-form-${item.id}`}
-    >
-      {optedOut ? (
-        <div className="alert alert--warn span-all">
-          <p id={optedOutId} tabIndex={-1} data-testid={optedOutId}>
-            {optedOut.notice}
-          </p>
-          {onCancelSending ? (
-            <button type="button" className="button" {...busyButtonProps(busy, onCancelSending)}>
-              {t('schedules.cancelSending')}
-            </button>
-          ) : null}
-        </div>
-      ) : null}
-      <DateTimeFields
-        idPrefix={`resched-${item.id}`}
-        timeZone={timezone}
-        date={date}
-        time={time}
-        onDateChange={setDate}
-        onTimeChange={setTime}
-        showRequired={tried}
-        error={
-          passedNow
-            ? t('schedules.passed', {
-                now: formatDateTimeInZone(new Date(now).toISOString(), locale, timezone)
-              })
-            : null
-        }
-        errorTestId={`schedule-passed-${item.id}`}
-        testIds={{ date: 'schedule-date', time: 'schedule-time-input' }}
-      />
-      <TimeZoneField
-        id={`resched-zone-${item.id}`}
-        label={t('send.schedule.timezone')}
-        testId="schedule-timezone"
-        value={timezone}
-        include={[startZone, defaultZone]}
-        onChange={(zone) => setTimezone(zone)}
-      />
-      {mode === 'local' ? (
-        <OverduePolicyField id={`resched-overdue-${item.id}`} value={overdue} onChange={setOverdue} />
-      ) : null}
-      {withText ? (
-        <Field
-          id={textId}
-          label={
-            item.kind === 'text'
-              ? t('send.text')
-              : t('schedules.send.rewordCaption', { file: item.fileName ?? '' })
-          }
-          className="span-all"
-          error={tried ? textProblem : null}
-        >
-          {(control) => (
-            <textarea
-              {...control}
-              rows={3}
-              dir="auto"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-            />
-          )}
-        </Field>
-      ) : null}
-      <div className="actions span-all">
-        <button
-          type="submit"
-          className="button button--primary"
-          {...busyButtonProps(busy)}
-          data-testid={`schedule-save-${item.id}`}
-        >
-          {t('common.save')}
-        </button>
-        <button type="button" className="button" onClick={onCancel}>
           {t('common.cancel')}
         </button>
       </div>
