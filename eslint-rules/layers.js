@@ -80,7 +80,8 @@ export const LAYERS = [
     // the lookup without the tables (translate, note-text, pacing, renamed-file) and loads Indonesian (id) when chosen, so its start
     // carries one language (issue 29); the index and notes have every table, for the main process. Its start has
     // English's start strings (en-start) and loads the rest (en) after the shell. numbers: counts grouped with no table
-    // (the CLI's --help).
+    // (the CLI's --help). inbox-unread: what waits in Messages in, worded once for the tab's badge, the Overview and
+    // the tray.
     entries: [
       'src/shared/i18n/notes',
       'src/shared/i18n/row-problems',
@@ -89,6 +90,7 @@ export const LAYERS = [
       'src/shared/i18n/note-text',
       'src/shared/i18n/pacing',
       'src/shared/i18n/renamed-file',
+      'src/shared/i18n/inbox-unread',
       'src/shared/i18n/id',
       'src/shared/i18n/en-start',
       'src/shared/i18n/en'

@@ -355,6 +355,58 @@ describe('tray model', () => {
   })
 })
 
+// QA (marked unread): a conversation the operator marked unread to come back to was counted by the tab's badge only;
+// the tray named only customers' unread messages. It names both, in the Inbox's words, each conversation once.
+describe('the unread line', () => {
+  const inboxWith = (unread: number, markedUnread: number): InboxStatusView => ({
+    state: 'connected',
+    behind: 0,
+    since: null,
+    retryAt: null,
+    detail: null,
+    mailbox: 'mbx',
+    storage: null,
+    lastContactAt: null,
+    messages: 9,
+    unread,
+    unreadCustomers: unread > 0 ? 1 : 0,
+    markedUnread,
+    refused: 0,
+    pending: 0
+  })
+  const unreadItem = (inbox: InboxStatusView, language: Language = 'en') => {
+    const model = buildTrayModel(
+      { devices: [device('d1', 'connected', 'Shop')], counts: counts(), sendingPaused: false, inbox },
+      inLanguage(language)
+    )
+    return { item: findMenuItem(model.menu, 'unread'), tooltip: model.tooltip }
+  }
+
+  it('names conversations marked unread beside the unread messages, and alone, and opens Messages in', () => {
+    const both = unreadItem(inboxWith(3, 1))
+    expect(both.item).toMatchObject({
+      label: '3 unread messages and 1 conversation marked unread',
+      action: { kind: 'inbox' }
+    })
+    expect(both.tooltip).toContain('· 3 unread messages and 1 conversation marked unread')
+    const markedOnly = unreadItem(inboxWith(0, 2))
+    expect(markedOnly.item).toMatchObject({
+      label: '2 conversations marked unread',
+      action: { kind: 'inbox' }
+    })
+    expect(markedOnly.tooltip).toContain('· 2 conversations marked unread')
+    expect(unreadItem(inboxWith(3, 0)).item?.label).toBe('3 unread messages')
+    expect(unreadItem(inboxWith(0, 0)).item).toBeUndefined()
+  })
+
+  it('speaks Bahasa Indonesia', () => {
+    expect(unreadItem(inboxWith(3, 1), 'id').item?.label).toBe(
+      '3 pesan belum dibaca dan 1 percakapan ditandai belum dibaca'
+    )
+    expect(unreadItem(inboxWith(0, 1), 'id').item?.label).toBe('1 percakapan ditandai belum dibaca')
+  })
+})
+
 describe('a device state in the tray', () => {
   it('names a gateway answering with a server error as failing, as the window does (QA12 Q12-01)', () => {
     const failing = {

@@ -11,6 +11,7 @@ import type {
   OutboxCounts
 } from '../../shared/contract'
 import type { Translate } from '../../shared/i18n'
+import { inboxUnreadWords } from '../../shared/i18n/inbox-unread'
 import { offers, quotaUsedUp, scanCause, stateNameKey, type DeviceAction } from '../../shared/device-status'
 import { relayStatus } from '../../shared/relay-status'
 
@@ -130,10 +131,12 @@ function toSendLine(state: TrayState, pending: number, t: Translate): string {
     : t('desktop.tray.toSend', { count: pending })
 }
 
-/** "3 unread messages", while customers' messages wait to be read. */
+/**
+ * "3 unread messages and 1 conversation marked unread", while anything waits to be read: in the tab's words (QA marked
+ * unread: a conversation the operator marked unread was counted by the tab's badge alone).
+ */
 function unreadLine(state: TrayState, t: Translate): string | null {
-  const unread = state.inbox?.unread ?? 0
-  return unread > 0 ? t('inbox.unreadCount', { count: unread }) : null
+  return state.inbox ? inboxUnreadWords(state.inbox, t) : null
 }
 
 /** "Messages in — relay: connected" (or behind, unreachable, full…), once a mailbox is set up. */

@@ -71,6 +71,9 @@ export const enStart = {
   'overview.today.sentNow': 'Sent today, where they are now: {split}',
   'overview.unread':
     '{count, plural, one {# unread message} other {# unread messages}} from {customers, plural, one {# customer} other {# customers}}',
+  // QA (marked unread): the conversations the operator marked unread, named beside the customers' unread messages.
+  'overview.unreadAndMarked':
+    '{count, plural, one {# unread message} other {# unread messages}} from {customers, plural, one {# customer} other {# customers}} and {marked, plural, one {# conversation marked unread} other {# conversations marked unread}}',
   'buckets.queued': '{count} queued',
   'buckets.queuedPaused': '{count} queued ({paused} paused)',
   'buckets.scheduled': '{count} scheduled',

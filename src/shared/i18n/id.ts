@@ -615,6 +615,8 @@ export const id: Record<MessageKey, string> = {
   'overview.today.optedOut': 'tidak dikirim: berhenti berlangganan hari ini',
   'overview.today.sentNow': 'Yang terkirim hari ini, posisinya sekarang: {split}',
   'overview.unread': '{count} pesan belum dibaca dari {customers} pelanggan',
+  'overview.unreadAndMarked':
+    '{count} pesan belum dibaca dari {customers} pelanggan dan {marked} percakapan ditandai belum dibaca',
   'buckets.queued': '{count} dalam antrean',
   'buckets.queuedPaused': '{count} dalam antrean ({paused} dijeda)',
   'buckets.scheduled': '{count} terjadwal',

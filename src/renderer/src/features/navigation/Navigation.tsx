@@ -3,6 +3,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react'
 import { flushSync } from 'react-dom'
 import { formatNumber, useLanguage, useT, type MessageKey } from '../../i18n'
+import { inboxUnreadWords } from '../../../../shared/i18n/inbox-unread'
 import { useInboxAlerts } from '../../stores/inbox-alerts'
 import { NAV_VIEWS, useNavigation } from '../../stores/navigation'
 import { useOutbox } from '../../stores/outbox'
@@ -56,14 +57,12 @@ export function Navigation(): React.JSX.Element {
     const kind = TAB_BADGES[v]
     if (!kind || count === 0) return null
     // QA72: conversations marked unread with no message counted are said apart, not as messages ("1 unread message"
-    // that was not there); alone, a mark is drawn for them, not a number.
+    // that was not there), in the words the tray and the Overview say them; alone, a mark is drawn, not a number.
     if (v === 'inbox' && inboxMarked > 0)
-      return inboxUnread > 0
-        ? {
-            drawn: formatNumber(inboxUnread, language),
-            said: t('inbox.unreadAndMarked', { count: inboxUnread, marked: inboxMarked })
-          }
-        : { drawn: MARKED_ONLY_BADGE, said: t('inbox.markedUnreadCount', { count: inboxMarked }) }
+      return {
+        drawn: inboxUnread > 0 ? formatNumber(inboxUnread, language) : MARKED_ONLY_BADGE,
+        said: inboxUnreadWords({ unread: inboxUnread, markedUnread: inboxMarked }, t) ?? ''
+      }
     return { drawn: formatNumber(count, language), said: t(kind.label, { count }) }
   }
 

@@ -1189,6 +1189,32 @@ describe('overview', () => {
     expect(useNavigation.getState().view).toBe('inbox')
   })
 
+  // QA (marked unread): a conversation the operator marked unread to come back to was counted by the tab's badge only;
+  // the Overview names it too, in the Inbox's words, and opens Messages in on it.
+  it.each([
+    [
+      'en',
+      '3 unread messages from 2 customers and 1 conversation marked unread',
+      '2 conversations marked unread'
+    ],
+    [
+      'id',
+      '3 pesan belum dibaca dari 2 pelanggan dan 1 percakapan ditandai belum dibaca',
+      '2 percakapan ditandai belum dibaca'
+    ]
+  ] as const)(
+    'names the conversations marked unread beside the unread messages, and alone (%s)',
+    async (language, both, alone) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+      useInboxAlerts.getState().setUnread({ unread: 3, unreadCustomers: 2, markedUnread: 1 })
+      render(<OverviewView />)
+      expect(screen.getByRole('button', { name: both })).toBeTruthy()
+      act(() => useInboxAlerts.getState().setUnread({ unread: 0, unreadCustomers: 0, markedUnread: 2 }))
+      await userEvent.click(screen.getByRole('button', { name: alone }))
+      expect(useNavigation.getState().view).toBe('inbox')
+    }
+  )
+
   it('says when no campaign is at work', async () => {
     seedStores(makeBootstrap({ devices: [makeDevice()] }))
     render(<OverviewView />)

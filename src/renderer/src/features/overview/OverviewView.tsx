@@ -26,6 +26,7 @@ import { StateBadge } from '../devices/StateBadge'
 import './overview.css'
 import { quotaText } from '../devices/quota-text'
 import { capSpentUntil } from '../../../../shared/device-status'
+import { inboxUnreadWords } from '../../../../shared/i18n/inbox-unread'
 import { bucketParts } from '../outbox/bucket-summary'
 import { CampaignsNow } from '../campaigns/CampaignsNow'
 import { addFirstDevice, useTrySandbox } from '../welcome/first-device'
@@ -425,14 +426,17 @@ export function OverviewView(): React.JSX.Element {
 }
 
 /**
- * The customers' unread messages, opening Messages in: the nav badge's own count (the inbox alerts store), so the two
- * never disagree; nothing when all are read.
+ * The customers' unread messages and the conversations marked unread, opening Messages in: the nav badge's own counts
+ * (the inbox alerts store), so the two never disagree (QA marked unread: the marked ones were the badge's alone);
+ * nothing when all are read.
  */
 function UnreadMessages(): React.JSX.Element | null {
   const t = useT()
   const unread = useInboxAlerts((s) => s.unread)
-  const customers = useInboxAlerts((s) => s.unreadCustomers)
-  if (unread === 0) return null
+  const unreadCustomers = useInboxAlerts((s) => s.unreadCustomers)
+  const markedUnread = useInboxAlerts((s) => s.markedUnread)
+  const words = inboxUnreadWords({ unread, unreadCustomers, markedUnread }, t, { fromCustomers: true })
+  if (!words) return null
   return (
     <p className="card overview-unread">
       <button
@@ -440,7 +444,7 @@ function UnreadMessages(): React.JSX.Element | null {
         className="button button--link"
         onClick={() => useNavigation.getState().navigate('inbox')}
       >
-        {t('overview.unread', { count: unread, customers })}
+        {words}
       </button>
     </p>
   )
