@@ -1,11 +1,12 @@
 // The outbox list during a fling: a scroll draws the rows coming into view, not every row on screen again.
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { makeBootstrap, makeItem } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { giveListsHeight } from '../../testing/list-height'
+import { renderWithRowKeys } from '../../testing/row-keys'
 import { NO_FILTERS, useOutbox } from '../../stores/outbox'
 import { OutboxList, ROW_HEIGHT } from './OutboxList'
 
@@ -178,6 +179,40 @@ describe('OutboxList by keyboard', () => {
     expect(document.activeElement?.id).toBe('outbox-check-i-1')
     await user.keyboard('{ArrowDown}')
     expect(document.activeElement?.id).toBe('outbox-check-i-2')
+  })
+
+  // QA (row keys): from a row's checkbox J / K and Home / End did nothing (the window's keys skipped every input), so
+  // ticking a run of rows took the mouse or Shift+Tab on each.
+  it('moves from a checkbox to the next, previous, first and last row’s checkbox with J / K and Home / End too', async () => {
+    const user = userEvent.setup()
+    renderWithRowKeys(
+      <OutboxList selectedId={null} onSelect={() => {}} checked={new Map()} onCheck={() => {}} />
+    )
+    await screen.findByText('Text: Message 0')
+    // jsdom does not scroll: the box keeps what End sets, and says so as a browser does.
+    const scroller = screen.getByTestId('outbox-scroll')
+    let top = 0
+    Object.defineProperty(scroller, 'scrollTop', {
+      configurable: true,
+      get: () => top,
+      set: (value: number) => {
+        top = value
+        fireEvent.scroll(scroller)
+      }
+    })
+    act(() => document.getElementById('outbox-check-i-1')?.focus())
+    for (const [key, row] of [
+      ['j', 2],
+      ['{ArrowDown}', 3],
+      ['k', 2],
+      ['{ArrowUp}', 1],
+      ['{Home}', 0],
+      ['{End}', TOTAL - 1],
+      ['k', TOTAL - 2]
+    ] as const) {
+      await user.keyboard(key)
+      await waitFor(() => expect(document.activeElement?.id, key).toBe(`outbox-check-i-${row}`))
+    }
   })
 
   it('has its Tab stop on the open message', async () => {

@@ -15,6 +15,7 @@ import { useChatName, wantName } from '../../stores/contact-names'
 import { RecipientLabel, recipientText } from '../../ui/RecipientName'
 import {
   rowIndexes,
+  rowControlOf,
   rowLayout,
   useRowTabStop,
   useRowWindow,
@@ -182,8 +183,12 @@ function neededHeight(button: HTMLElement): number {
   return bottom - top + parseFloat(style.paddingTop) + parseFloat(style.paddingBottom)
 }
 
-/** What takes the focus in the drawn row at `index` (Home / End: useRowEndsReached). */
-const rowFocusTarget = (index: number): string => `[data-index="${index}"] [data-row-focus]`
+/**
+ * What takes the focus in the drawn row at `index` (Home / End: useRowEndsReached): its checkbox from a checkbox (QA
+ * row keys), else its button.
+ */
+const rowFocusTarget = (index: number, from: Element | null): string =>
+  `[data-index="${index}"] ${rowControlOf(from) ?? '[data-row-focus]'}`
 
 /**
  * Rows fetched beyond the rendered ones, either way: a fling reaches the next page after its request has answered,

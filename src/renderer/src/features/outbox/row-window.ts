@@ -148,6 +148,25 @@ export function rowIndexes(first: number, last: number, kept: number): number[] 
 
 /** What ↑ / ↓ move from a row's control to: the same control of the row beside it. */
 const ROW_CONTROLS = ['[data-row-focus]', 'input[type="checkbox"]'] as const
+/** The row's own control, the one the window's J / K go to (features/shortcuts). */
+const ROW_FOCUS = ROW_CONTROLS[0]
+
+/** Which of a row's controls `element` is (ROW_CONTROLS), as its selector; undefined for none. */
+export function rowControlOf(element: Element | null): string | undefined {
+  return element ? ROW_CONTROLS.find((selector) => element.matches(selector)) : undefined
+}
+
+/** The row's step for `event`'s key: +1 down, -1 up, 0 for a key the list leaves alone. */
+function rowStep(event: KeyboardEvent, kind: string): number {
+  // Alt+↓ / Alt+↑ are the inbox's (open the next conversation); Shift+arrows select text.
+  if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return 0
+  if (event.key === 'ArrowDown') return 1
+  if (event.key === 'ArrowUp') return -1
+  // QA (row keys): from a checkbox J / K go to the next row's checkbox, as ↓ / ↑ do, so a run of rows is ticked
+  // with J Space J Space. From a row's own control they are the window's (features/shortcuts), which walk every list.
+  if (kind === ROW_FOCUS) return 0
+  return event.key === 'j' ? 1 : event.key === 'k' ? -1 : 0
+}
 
 /**
  * The list's one Tab stop (roving tabindex; QA62/QA65, issue 29 point 4: 50 conversations were 50 Tabs before the
@@ -178,13 +197,12 @@ export function useRowTabStop(currentId: string | null): {
       if (row?.dataset.rowId) setStopId(row.dataset.rowId)
     },
     onKeyDown: (event) => {
-      const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0
-      // Alt+↓ / Alt+↑ are the inbox's (open the next conversation); Shift+arrows select text.
-      if (step === 0 || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return
       const control = event.target as HTMLElement
-      const kind = ROW_CONTROLS.find((selector) => control.matches(selector))
+      const kind = rowControlOf(control)
       const row = control.closest<HTMLElement>('[aria-posinset]')
       if (!kind || !row) return
+      const step = rowStep(event, kind)
+      if (step === 0) return
       // Left to the browser, the box scrolls away from the focused row.
       event.preventDefault()
       const to = Number(row.getAttribute('aria-posinset')) + step

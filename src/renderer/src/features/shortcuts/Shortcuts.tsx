@@ -32,6 +32,8 @@ const SHORTCUTS: readonly { keys: string; does: MessageKey }[] = [
 
 function typingIn(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false
+  // QA (row keys): a checkbox takes no letters, and from an Outbox row's checkbox J / K and Home / End did nothing.
+  if (target instanceof HTMLInputElement && target.type === 'checkbox') return false
   return target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)
 }
 
@@ -71,8 +73,14 @@ function rowFrom(focused: Element, rows: readonly HTMLElement[], step: 1 | -1): 
  * The row holding the focus (the row itself or a control in it), as an index into `rows`; -1 for none. The innermost:
  * a row may hold rows of its own (a scheduled send's card, its numbers), and J from one of those went back to it.
  */
-const focusedRowAt = (rows: readonly HTMLElement[], focused: Element): number =>
-  rows.findLastIndex((row) => row === focused || row.contains(focused))
+function focusedRowAt(rows: readonly HTMLElement[], focused: Element): number {
+  const at = rows.findLastIndex((row) => row === focused || row.contains(focused))
+  if (at >= 0) return at
+  // A control beside the row's own in a list of one Tab stop (an Outbox row's checkbox): that row (QA row keys: Home /
+  // End from the checkbox went to the view's first and last rows).
+  const item = focused.closest('[data-row-id]')
+  return item ? rows.findIndex((row) => item.contains(row)) : -1
+}
 
 /** What holds a list's rows: a list, a table (its body) or a grid. */
 const LIST = 'ul, ol, tbody, table, [role="list"], [role="listbox"], [role="grid"], [role="table"]'

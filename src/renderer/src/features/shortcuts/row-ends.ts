@@ -30,15 +30,16 @@ export function takeRowEnds(list: HTMLElement, reach: (end: RowEnd) => boolean):
  * there, and the row takes the focus once drawn (a far end may wait for its page to load). Left to the browser, they
  * scrolled the box away from the focused row, which took the focus with it to the page (QA9 Q9-02), or took three
  * presses to reach the last of 38 conversations. `rowAt` names an end's row (a key, and its top in the box; null when
- * the list is empty), `focusTarget` what takes the focus in a drawn row of that key.
+ * the list is empty), `focusTarget` what takes the focus in a drawn row of that key, given the element focused when the
+ key came (a row's checkbox, whose list may go to the end row's checkbox).
  */
 export function useRowEndsReached<Key extends string | number>(
   box: RefObject<HTMLElement | null>,
   rowAt: (end: RowEnd) => { key: Key; top: number } | null,
-  focusTarget: (key: Key) => string
+  focusTarget: (key: Key, from: Element | null) => string
 ): void {
-  /** The row Home / End asked for, until it is drawn and focused. */
-  const wanted = useRef<Key | null>(null)
+  /** The row Home / End asked for, and the focus they came from, until it is drawn and focused. */
+  const wanted = useRef<Wanted<Key> | null>(null)
   useEffect(() => {
     const list = box.current
     if (!list) return
@@ -46,7 +47,7 @@ export function useRowEndsReached<Key extends string | number>(
       const row = rowAt(end)
       if (!row) return false
       list.scrollTop = row.top
-      wanted.current = row.key
+      wanted.current = { key: row.key, from: document.activeElement }
       focusWanted(list, wanted, focusTarget)
       return true
     })
@@ -57,14 +58,19 @@ export function useRowEndsReached<Key extends string | number>(
   })
 }
 
+interface Wanted<Key> {
+  key: Key
+  from: Element | null
+}
+
 /** Focuses the `wanted` row of `list` if it is drawn, and then wants it no more. */
 function focusWanted<Key extends string | number>(
   list: HTMLElement,
-  wanted: RefObject<Key | null>,
-  focusTarget: (key: Key) => string
+  wanted: RefObject<Wanted<Key> | null>,
+  focusTarget: (key: Key, from: Element | null) => string
 ): void {
   if (wanted.current === null) return
-  const row = list.querySelector<HTMLElement>(focusTarget(wanted.current))
+  const row = list.querySelector<HTMLElement>(focusTarget(wanted.current.key, wanted.current.from))
   if (!row) return
   wanted.current = null
   row.focus()
