@@ -1,6 +1,15 @@
 // The conversations list: newest first, virtualised (fixed-height rows, only those in view drawn), the next keyset
 // page fetched as its end scrolls into view; filters (unread only, archived) and a search over texts and contacts.
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react'
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject
+} from 'react'
 import type {
   InboxConversationView,
   InboxMessageView,
@@ -751,37 +760,30 @@ function SearchResults({
         {foundLine()}
       </p>
       {found.conversations.length > 0 ? (
-        <ul className="inbox-messages" aria-label={t('inbox.conversations.heading')}>
-          {found.conversations.map((conversation) => (
-            <li key={conversation.id}>
-              <button
-                type="button"
-                className="link-button"
-                data-row-focus
-                onClick={() => onOpen(conversation)}
-              >
-                {[who(conversationLabel(conversation)), deviceOf(conversation, conversation.deviceSerial)]
-                  .filter(Boolean)
-                  .join(' · ')}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <FoundList
+          label={t('inbox.conversations.heading')}
+          rows={found.conversations.map((conversation) => ({
+            key: `conversation:${conversation.id}`,
+            open: () => onOpen(conversation),
+            words: [who(conversationLabel(conversation)), deviceOf(conversation, conversation.deviceSerial)]
+              .filter(Boolean)
+              .join(' · ')
+          }))}
+        />
       ) : null}
       {found.conversationsMoreFound ? <p className="muted">{t('inbox.search.narrowConversations')}</p> : null}
       {found.messages.length + found.replies.length > 0 ? (
-        <ul className="inbox-messages" aria-label={t('inbox.search.messages')}>
-          {foundInOrder(found.messages, found.replies).map((hit) => {
+        <FoundList
+          label={t('inbox.search.messages')}
+          testId="inbox-search-message"
+          rows={foundInOrder(found.messages, found.replies).map((hit): FoundRow => {
             if ('reply' in hit) {
               const { conversation, item, at } = hit.reply
-              return (
-                <li key={`out:${item.id}`} data-testid="inbox-search-message">
-                  <button
-                    type="button"
-                    className="link-button"
-                    data-row-focus
-                    onClick={() => onOpen(conversation, sentEntryKey(item.id))}
-                  >
+              return {
+                key: `out:${item.id}`,
+                open: () => onOpen(conversation, sentEntryKey(item.id)),
+                words: (
+                  <>
                     <span className="inbox-search-who small">
                       {[
                         who(conversationLabel(conversation)),
@@ -802,42 +804,30 @@ function SearchResults({
                       paused={heldByPause(item)}
                       failureCode={item.failure?.code ?? null}
                     />
-                  </button>
-                </li>
-              )
+                  </>
+                )
+              }
             }
             const message = hit.message
             const conversation = conversationOf(message)
             const device = deviceOf(conversation, message.deviceSerial)
-            const words = (
-              <>
-                <span className="inbox-search-who small">
-                  {[whoWrote(message, conversation), device].filter(Boolean).join(' · ')}
-                </span>{' '}
-                <span dir="auto">{foundWords(message.text, message.media?.fileName)}</span>{' '}
-                <time className="muted small" dateTime={message.receivedAt}>
-                  {formatDateTimeInZone(message.sentAt ?? message.receivedAt, locale, zone)}
-                </time>
-              </>
-            )
-            return (
-              <li key={message.number} data-testid="inbox-search-message">
-                {conversation ? (
-                  <button
-                    type="button"
-                    className="link-button"
-                    data-row-focus
-                    onClick={() => onOpen(conversation, inEntryKey(message.number))}
-                  >
-                    {words}
-                  </button>
-                ) : (
-                  words
-                )}
-              </li>
-            )
+            return {
+              key: `in:${message.number}`,
+              open: conversation ? () => onOpen(conversation, inEntryKey(message.number)) : null,
+              words: (
+                <>
+                  <span className="inbox-search-who small">
+                    {[whoWrote(message, conversation), device].filter(Boolean).join(' · ')}
+                  </span>{' '}
+                  <span dir="auto">{foundWords(message.text, message.media?.fileName)}</span>{' '}
+                  <time className="muted small" dateTime={message.receivedAt}>
+                    {formatDateTimeInZone(message.sentAt ?? message.receivedAt, locale, zone)}
+                  </time>
+                </>
+              )
+            }
           })}
-        </ul>
+        />
       ) : null}
       {/* One slot for Stop and "more": the button that takes the other's place keeps the focus. */}
       {found.reading ? (
@@ -854,6 +844,61 @@ function SearchResults({
           {t('inbox.search.more')}
         </button>
       ) : null}
+    </div>
+  )
+}
+
+/** A found row: its key in the list, what it says, and what opens it (null: a message whose conversation is unknown). */
+interface FoundRow {
+  key: string
+  words: ReactNode
+  open: (() => void) | null
+}
+
+/**
+ * A list of search hits as one Tab stop (useRowTabStop), ↑ / ↓ (J / K, Home / End) moving between its hits, as the
+ * conversations' list does: each hit was a Tab stop of its own, Tab walking 50 found messages before the thread (QA row
+ * keys). The stop is the hit last focused, else the first that opens.
+ */
+function FoundList({
+  label,
+  testId,
+  rows
+}: {
+  label: string
+  testId?: string
+  rows: readonly FoundRow[]
+}): React.JSX.Element {
+  const { stopId, onFocus, onKeyDown } = useRowTabStop(null)
+  const opening = rows.filter((row) => row.open !== null)
+  const stop = opening.find((row) => row.key === stopId) ?? opening[0]
+  return (
+    <div onFocus={onFocus} onKeyDown={onKeyDown}>
+      <ul className="inbox-messages" aria-label={label}>
+        {rows.map((row, index) => (
+          <li
+            key={row.key}
+            data-testid={testId}
+            data-row-id={row.key}
+            aria-posinset={index + 1}
+            aria-setsize={rows.length}
+          >
+            {row.open ? (
+              <button
+                type="button"
+                className="link-button"
+                data-row-focus
+                tabIndex={row === stop ? 0 : -1}
+                onClick={row.open}
+              >
+                {row.words}
+              </button>
+            ) : (
+              row.words
+            )}
+          </li>
+        ))}
+      </ul>
     </div>
   )
 }

@@ -747,6 +747,56 @@ describe('the conversations list', () => {
     expect(screen.getAllByTestId('inbox-search-message')).toHaveLength(2)
   })
 
+  // QA (row keys): each hit was a Tab stop of its own, Tab walking every found message before the thread.
+  it('makes each list of hits one Tab stop, ↑ / ↓, J / K and Home / End moving between its hits', async () => {
+    script()
+    fake.handle('inbox:search', () =>
+      found({
+        conversations: [DEWI, GROUP],
+        messages: [
+          hit({ number: 7, text: 'Ongkir ke Bandung?', receivedAt: '2026-01-15T03:07:00.000Z' }),
+          hit({ number: 6, text: 'Ongkir ke Garut?', receivedAt: '2026-01-15T03:06:00.000Z' }),
+          hit({ number: 5, text: 'Ongkir ke Bogor?', receivedAt: '2026-01-15T03:05:00.000Z' })
+        ],
+        messageConversations: [DEWI]
+      })
+    )
+    const user = userEvent.setup()
+    renderWithRowKeys(<InboxView />)
+    await screen.findByTestId('inbox-conversation-1')
+    await user.type(screen.getByTestId('inbox-search'), 'ongkir')
+    await waitFor(() => expect(screen.getAllByTestId('inbox-search-message')).toHaveLength(3))
+    const results = screen.getByTestId('inbox-search-results')
+    const [contacts, messages] = within(results).getAllByRole('list')
+    const buttons = (list: HTMLElement): HTMLElement[] => within(list).getAllByRole('button')
+    const hits = buttons(messages!)
+    expect(buttons(contacts!).map((button) => button.tabIndex)).toEqual([0, -1])
+    expect(hits.map((button) => button.tabIndex)).toEqual([0, -1, -1])
+    // Tab from the first found contact goes to the list of messages, and on out of it.
+    buttons(contacts!)[0]!.focus()
+    await user.tab()
+    expect(document.activeElement).toBe(hits[0])
+    for (const [key, at] of [
+      ['{ArrowDown}', 1],
+      ['{ArrowDown}', 2],
+      ['{ArrowDown}', 2],
+      ['{ArrowUp}', 1],
+      ['k', 0],
+      ['j', 1],
+      ['{End}', 2],
+      ['{Home}', 0],
+      ['{ArrowDown}', 1]
+    ] as const) {
+      await user.keyboard(key)
+      expect(hits.indexOf(document.activeElement as HTMLElement), key).toBe(at)
+    }
+    expect(hits.map((button) => button.tabIndex)).toEqual([-1, 0, -1])
+    await user.tab()
+    expect(results.contains(document.activeElement)).toBe(false)
+    await user.tab({ shift: true })
+    expect(document.activeElement).toBe(hits[1])
+  })
+
   it('gives the focus to the first hit "more" added, not to <body> as its button goes (QA6 Q01)', async () => {
     script()
     fake.handle('inbox:search', ({ before }) =>

@@ -175,8 +175,9 @@ function rowStep(event: KeyboardEvent, kind: string): number {
  * the other rows' -1, and draws it wherever it is (rowIndexes' `kept`): Tab comes back to it after a scroll, and a burst
  * of new rows at the top (rows keyed by id keep the focus as they move down) does not push it, with the focus, out of
  * the rows drawn before RowsKeepPlace scrolls the box back to where it was read. ↑ / ↓ on a row's control go to the
- * same control of the next or previous row, by its place in the list (aria-posinset), as J / K do; Home / End are the
- * window's (features/shortcuts). The handlers go on the list's scroll box.
+ * same control of the next or previous row, by its place in the list (aria-posinset), as J / K do; a row without that
+ * control (a found message whose conversation is not known) is passed over. Home / End are the window's
+ * (features/shortcuts). The handlers go on the list's scroll box.
  */
 export function useRowTabStop(currentId: string | null): {
   stopId: string | null
@@ -205,10 +206,13 @@ export function useRowTabStop(currentId: string | null): {
       if (step === 0) return
       // Left to the browser, the box scrolls away from the focused row.
       event.preventDefault()
-      const to = Number(row.getAttribute('aria-posinset')) + step
-      const next = event.currentTarget
-        .querySelector(`[aria-posinset="${to}"]`)
-        ?.querySelector<HTMLElement>(kind)
+      const list = event.currentTarget
+      let next: HTMLElement | null | undefined = null
+      for (let to = Number(row.getAttribute('aria-posinset')) + step; !next; to += step) {
+        const beside = list.querySelector(`[aria-posinset="${to}"]`)
+        if (!beside) break
+        next = beside.querySelector<HTMLElement>(kind)
+      }
       if (next) {
         next.focus()
         next.scrollIntoView?.({ block: 'nearest' })
