@@ -532,17 +532,20 @@ export function OptOuts(): React.JSX.Element {
           const who = o.name ? `${o.name} ${formatPhoneForReading(o.phone)}` : formatPhoneForReading(o.phone)
           return (
             <li key={o.phone} data-testid="optout-entry">
-              <input
-                type="checkbox"
-                aria-label={t('campaigns.optOuts.select', { phone: who })}
-                checked={selected.has(o.phone)}
-                onChange={(e) => {
-                  const next = new Set(selected)
-                  if (e.target.checked) next.add(o.phone)
-                  else next.delete(o.phone)
-                  setSelected(next)
-                }}
-              />
+              {/* Its label the pointer target, 24×24 px at least, as an Outbox row's (QA row keys). */}
+              <label className="row-check">
+                <input
+                  type="checkbox"
+                  aria-label={t('campaigns.optOuts.select', { phone: who })}
+                  checked={selected.has(o.phone)}
+                  onChange={(e) => {
+                    const next = new Set(selected)
+                    if (e.target.checked) next.add(o.phone)
+                    else next.delete(o.phone)
+                    setSelected(next)
+                  }}
+                />
+              </label>
               {/* Isolated: a right-to-left name would otherwise pull the number's digit groups into its run. */}
               {o.name ? (
                 <>

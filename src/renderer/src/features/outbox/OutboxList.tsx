@@ -475,20 +475,22 @@ const OutboxRow = memo(function OutboxRow({
       style={{ height, transform: `translateY(${start}px)` }}
     >
       {item ? (
-        <input
-          type="checkbox"
-          className="row-check"
-          id={`outbox-check-${item.id}`}
-          aria-label={t('outbox.bulk.select', {
-            recipient: recipientText(name, item.recipient, item.isGroup)
-          })}
-          // Named with what and when too, from the row's own lines: two messages to one number read apart (QA25
-          // Q25-10). Referenced, not copied: the customer's text is not the window's words.
-          aria-labelledby={`outbox-check-${item.id} outbox-what-${item.id} outbox-time-${item.id}`}
-          checked={checked}
-          tabIndex={tabStop ? 0 : -1}
-          onChange={(event) => onCheck(item, event.target.checked)}
-        />
+        // QA row keys: the label around the box is its pointer target (styles.css .row-check), 24×24 px at least.
+        <label className="row-check">
+          <input
+            type="checkbox"
+            id={`outbox-check-${item.id}`}
+            aria-label={t('outbox.bulk.select', {
+              recipient: recipientText(name, item.recipient, item.isGroup)
+            })}
+            // Named with what and when too, from the row's own lines: two messages to one number read apart (QA25
+            // Q25-10). Referenced, not copied: the customer's text is not the window's words.
+            aria-labelledby={`outbox-check-${item.id} outbox-what-${item.id} outbox-time-${item.id}`}
+            checked={checked}
+            tabIndex={tabStop ? 0 : -1}
+            onChange={(event) => onCheck(item, event.target.checked)}
+          />
+        </label>
       ) : null}
       {item ? (
         <button
