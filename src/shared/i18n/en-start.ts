@@ -41,7 +41,8 @@ export const enStart = {
   'shortcuts.noSearch': 'This view has no search field.',
   'shortcuts.rows': 'Next / previous row in any list',
   'shortcuts.rowEnds': 'First / last row of any list',
-  'shortcuts.listRows': 'Messages in and Outbox: next / previous row (one Tab for the whole list)',
+  'shortcuts.listRows':
+    'Messages in (conversations and search results) and Outbox: next / previous row (one Tab for the whole list)',
   'shortcuts.send': 'Send the message being written',
   'shortcuts.chips': 'Between the chips of recipients, files or filters; Delete removes one',
   'shortcuts.help': 'Show this list',

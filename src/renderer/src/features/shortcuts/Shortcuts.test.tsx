@@ -45,10 +45,13 @@ describe('Shortcuts: the lists of one Tab stop', () => {
   // QA62/QA65: the conversations and the Outbox are one Tab stop each now, ↑ / ↓ between their rows; the panel says so.
   it('says ↓ / ↑ move between the rows of Messages in and the Outbox, in both languages', async () => {
     for (const [language, said] of [
-      ['en', '↓ / ↑Messages in and Outbox: next / previous row (one Tab for the whole list)'],
+      [
+        'en',
+        '↓ / ↑Messages in (conversations and search results) and Outbox: next / previous row (one Tab for the whole list)'
+      ],
       [
         'id',
-        '↓ / ↑Pesan masuk dan Kotak keluar: baris berikutnya / sebelumnya (satu Tab untuk seluruh daftar)'
+        '↓ / ↑Pesan masuk (percakapan dan hasil pencarian) dan Kotak keluar: baris berikutnya / sebelumnya (satu Tab untuk seluruh daftar)'
       ]
     ] as const) {
       seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
