@@ -159,6 +159,13 @@ describe('a take-back the bar follows', () => {
       await act(() => vi.advanceTimersByTimeAsync(Math.min(left, FOLLOW_MS / 2)))
   }
 
+  /**
+   * Who listens for the messages' changes on behalf of the followed take-back: 1 once the following's effect has run,
+   * 0 once its cleanup has (which clears the next read too). The tally is drawn a moment before that effect runs: on 2
+   * loaded cores the test's changes came in that moment, no one heard them, and no read followed (before + 0).
+   */
+  const followingListens = (): number => fake.listenerCount('outbox:bulkChanged')
+
   /** The gateway's cancel of one message, asked and still to do at every read. */
   function aCancelStillRunning(): void {
     const running: TakeBackView = makeTakeBack({
@@ -186,6 +193,7 @@ describe('a take-back the bar follows', () => {
     const question = screen.getByRole('group', { name: /Cancel/ })
     await user.click(within(question).getByRole('button', { name: 'Cancel selected' }))
     await waitFor(() => expect(screen.queryByTestId('outbox-bulk-takeback-tally')).toBeNull())
+    await vi.waitFor(() => expect(followingListens()).toBe(0))
     const reads = fake.requests('outbox:takeBackProgress').length
     await passes(FOLLOW_MS * 10)
     expect(fake.requests('outbox:takeBackProgress')).toHaveLength(reads)
@@ -199,6 +207,7 @@ describe('a take-back the bar follows', () => {
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
     await user.click(screen.getByRole('button', { name: 'Cancel at the gateway' }))
     await screen.findByTestId('outbox-bulk-takeback-tally')
+    await vi.waitFor(() => expect(followingListens()).toBe(1))
     const before = fake.requests('outbox:takeBackProgress').length
     // A burst of changes: one read, soon after the first.
     act(() => {
