@@ -89,6 +89,20 @@ const GLOSSARY: Term[] = [
     concept: 'what a daily cap has used today',
     chosen: /\bterpakai\b/i,
     variants: [/\bbatas harian\b[^.;]*\bterkirim\b/i]
+  },
+  {
+    // The chores round: the pre-send check said "pesan persis ini", a word-for-word order no one says; the skipped
+    // rows beside it say "pesan yang sama".
+    concept: 'this exact message (the pre-send check for recent sends)',
+    chosen: /\bpesan yang sama persis\b/i,
+    variants: [/\bpesan persis ini\b/i]
+  },
+  {
+    // The chores round: a send's reschedule said "3 dijadwalkan ulang." then "1 tidak dipindahkan", which reads as a
+    // campaign's rows moved to another device ("dipindahkan dari {from} ke {to}").
+    concept: 'rescheduled (a scheduled message given a new time)',
+    chosen: /\bdijadwalkan ulang\b/i,
+    variants: [/\btidak dipindahkan\b/i]
   }
 ]
 

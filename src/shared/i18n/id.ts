@@ -1546,7 +1546,7 @@ export const id: Record<MessageKey, string> = {
   'schedules.send.optedOutAhead':
     '{count} nomor dari kiriman ini berhenti berlangganan sejak dijadwalkan: pesannya tidak akan dikirim dan waktunya tidak diubah.',
   'schedules.send.optedOut':
-    '{count} tidak dipindahkan karena nomornya berhenti berlangganan; batalkan dari barisnya.',
+    '{count} tidak dijadwalkan ulang karena nomornya berhenti berlangganan; batalkan dari barisnya.',
   'schedules.saved': 'Jadwal sudah diubah.',
   'schedules.savedWords': 'Kata-kata baru tersimpan; pesan tetap terkirim pada waktu yang sama.',
   'schedules.passed': 'Waktu ini sudah lewat: sekarang {now}. Pilih waktu yang lebih lambat.',
@@ -2020,7 +2020,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.readFailed': 'Kampanye ini tidak dapat dibaca: {why}',
   'campaigns.backToList': 'Kembali ke daftar kampanye',
   'campaigns.draft.checking': 'Memeriksa siapa yang sudah menerima pesan yang sama dalam 24 jam terakhir…',
-  'campaigns.draft.setAsideAtStart': '{count} lagi disisihkan: {reasons}.',
+  'campaigns.draft.setAsideAtStart': '{count} penerima lagi disisihkan: {reasons}.',
   'campaigns.draft.explain': 'Kampanye ini belum dimulai. Tidak ada yang dikirim sampai Anda memulainya.',
   'campaigns.draft.attachAgain':
     'Pilih {name} lagi (file yang dipilih sebelum aplikasi dimulai ulang tidak disimpan)',
@@ -2490,11 +2490,11 @@ export const id: Record<MessageKey, string> = {
   'campaigns.presend.blank': 'Baris kosong diabaikan',
   'campaigns.presend.recent': 'Pesan sama baru-baru ini',
   'campaigns.presend.recentGot':
-    '{count, plural, other {# penerima}} sudah menerima pesan persis ini dari aplikasi ini dalam 24 jam terakhir.',
+    '{count, plural, other {# penerima}} sudah menerima pesan yang sama persis dari aplikasi ini dalam 24 jam terakhir.',
   'campaigns.presend.recentWaiting':
-    '{count, plural, other {# penerima}} masih menunggu dikirimi pesan persis ini dari aplikasi ini.',
+    '{count, plural, other {# penerima}} masih menunggu dikirimi pesan yang sama persis dari aplikasi ini.',
   'campaigns.presend.recentWaitingIn':
-    '{count, plural, other {# penerima}} masih menunggu dikirimi pesan persis ini di “{campaign}”.',
+    '{count, plural, other {# penerima}} masih menunggu dikirimi pesan yang sama persis di “{campaign}”.',
   'campaigns.presend.recentLeaveOut': 'Lewati mereka',
   'campaigns.presend.recentSendAnyway': 'Tetap kirim lagi ke mereka',
   'campaigns.presend.finish': 'Perkiraan selesai',

@@ -3727,7 +3727,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
         'Baris 4 0814: masih menunggu dikirimi pesan yang sama dari aplikasi ini'
       ],
       recent:
-        '30 penerima sudah menerima pesan persis ini dari aplikasi ini dalam 24 jam terakhir. 260 penerima masih menunggu dikirimi pesan persis ini di “Tagihan Desember”.'
+        '30 penerima sudah menerima pesan yang sama persis dari aplikasi ini dalam 24 jam terakhir. 260 penerima masih menunggu dikirimi pesan yang sama persis di “Tagihan Desember”.'
     }
   ])(
     'tells the recipients who got this same message from those still waiting for it, naming the campaign ($language)',
@@ -3858,7 +3858,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
       language: 'id' as const,
       open: 'Mulai kirim 3 pesan',
       title: 'Sebelum mulai',
-      said: '3 penerima sudah menerima pesan persis ini dari aplikasi ini dalam 24 jam terakhir. 6 penerima masih menunggu dikirimi pesan persis ini di “Tagihan Desember”.'
+      said: '3 penerima sudah menerima pesan yang sama persis dari aplikasi ini dalam 24 jam terakhir. 6 penerima masih menunggu dikirimi pesan yang sama persis di “Tagihan Desember”.'
     }
   ])(
     "tells a draft's recipients who got the same message from those still waiting for it ($language)",
@@ -3966,7 +3966,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
       case: 'one set aside',
       after: { ready: 2, skipped: 1, leftOut: 1 },
       moves: moves([3]),
-      said: '1 lagi disisihkan: 1 sudah menerima pesan yang sama dalam 24 jam terakhir.'
+      said: '1 penerima lagi disisihkan: 1 sudah menerima pesan yang sama dalam 24 jam terakhir.'
     },
     {
       language: 'en' as const,
@@ -3987,7 +3987,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
       case: 'two set aside as two were made ready again',
       after: { ready: 2, skipped: 1, leftOut: 1 },
       moves: moves([2, 3], [1, 4], { rows: [3], in: 'Tagihan Desember' }),
-      said: '2 lagi disisihkan: 1 masih menunggu dikirimi pesan yang sama di “Tagihan Desember”, 1 sudah menerima pesan yang sama dalam 24 jam terakhir.'
+      said: '2 penerima lagi disisihkan: 1 masih menunggu dikirimi pesan yang sama di “Tagihan Desember”, 1 sudah menerima pesan yang sama dalam 24 jam terakhir.'
     }
   ])(
     "says the core's count of rows the start set aside after the panel was read: $case ($language)",
