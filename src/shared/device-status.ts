@@ -315,6 +315,83 @@ export function devicePauseWords(
   return { key: 'campaigns.autoPause.wasState', stateKey: stateNameKey(cause) }
 }
 
+/** The two sentences for a campaign's part a device's state holds: while it waits, and once the core paused it. */
+interface HeldPartKeys {
+  wait: string
+  pause: string
+}
+
+/** A scan needed, by its cause: a phone logged out, one never linked, a number changed (as the outbox says them). */
+const HELD_BY_SCAN = {
+  'logged-out': { wait: 'campaigns.wait.held.loggedOut', pause: 'campaigns.autoPause.held.loggedOut' },
+  'never-linked': { wait: 'campaigns.wait.held.neverLinked', pause: 'campaigns.autoPause.held.neverLinked' },
+  'number-changed': {
+    wait: 'campaigns.wait.held.numberChanged',
+    pause: 'campaigns.autoPause.held.numberChanged'
+  }
+} as const satisfies Record<ScanCause, HeldPartKeys>
+
+/** Any other state by its name; a drop and an unreachable gateway pause in the core's own words for them. */
+const HELD_BY_STATE = {
+  'state.disconnected': {
+    wait: 'campaigns.wait.held.disconnected',
+    pause: 'campaigns.autoPause.disconnected'
+  },
+  'state.awaiting-activation': {
+    wait: 'campaigns.wait.held.awaitingActivation',
+    pause: 'campaigns.autoPause.held.awaitingActivation'
+  },
+  'state.expired': { wait: 'campaigns.wait.held.expired', pause: 'campaigns.autoPause.held.expired' },
+  'state.token-invalid': {
+    wait: 'campaigns.wait.held.tokenInvalid',
+    pause: 'campaigns.autoPause.held.tokenInvalid'
+  },
+  'state.unreachable': { wait: 'campaigns.wait.held.unreachable', pause: UNREACHABLE_WORDS.network.pause },
+  'state.unreachable.serverError': {
+    wait: 'campaigns.wait.held.serverError',
+    pause: UNREACHABLE_WORDS['server-error'].pause
+  },
+  'state.unreachable.rateLimited': {
+    wait: 'campaigns.wait.held.rateLimited',
+    pause: UNREACHABLE_WORDS['rate-limited'].pause
+  },
+  'state.unreachable.notSupported': {
+    wait: 'campaigns.wait.held.notSupported',
+    pause: UNREACHABLE_WORDS['not-a-gateway'].pause
+  },
+  'state.locked': { wait: 'campaigns.wait.held.locked', pause: 'campaigns.autoPause.held.locked' }
+} as const satisfies Partial<Record<ReturnType<typeof stateNameKey>, HeldPartKeys>>
+
+/** A state with no sentence here (one the gateway gave that this version does not know): said as such. */
+const HELD_BY_OTHER_STATE = {
+  wait: 'campaigns.wait.held.otherState',
+  pause: 'campaigns.autoPause.held.otherState'
+} as const satisfies HeldPartKeys
+
+type HeldPartWords =
+  | (typeof HELD_BY_SCAN)[ScanCause]
+  | (typeof HELD_BY_STATE)[keyof typeof HELD_BY_STATE]
+  | typeof HELD_BY_OTHER_STATE
+
+/**
+ * Why a campaign's part waits (`paused` false: it goes on by itself) or is paused (the core paused it: Resume) for its
+ * device's state, a sentence for each state: "Waiting: the device is “Needs a QR scan”." quoted the badge's name as
+ * if the device had said it, and a state with no name its bare key (QA, state words).
+ */
+export function heldPartKey(
+  device: { state: DeviceState; stateNoteKey?: string | undefined; linked?: boolean | null | undefined },
+  paused: boolean
+): HeldPartWords['wait'] | HeldPartWords['pause'] {
+  const scan = scanCause(device)
+  const name = stateNameKey(device)
+  const words: HeldPartWords = scan
+    ? HELD_BY_SCAN[scan]
+    : Object.hasOwn(HELD_BY_STATE, name)
+      ? HELD_BY_STATE[name as keyof typeof HELD_BY_STATE]
+      : HELD_BY_OTHER_STATE
+  return paused ? words.pause : words.wait
+}
+
 /**
  * Whether the device is the built-in sandbox gateway's: the one test every word and link that differs for it reads. The
  * sandbox has no provider to renew with or package to buy: its own panel (Sandbox controls) renews and tops up.

@@ -271,7 +271,21 @@ export const enStart = {
   // One device's part of a campaign, its device named: "Toko Kedua — Paused: …" (the Overview loads with the start).
   'campaigns.part': '{device} — {state}',
   'campaigns.wait.none': 'Sending now',
-  'campaigns.wait.deviceState': 'Waiting: the device is “{state}”.',
+  // A part held by its device's state, a sentence for each (QA, state words: not the badge's name in quotes).
+  'campaigns.wait.held.disconnected': 'Waiting: the device is disconnected.',
+  'campaigns.wait.held.loggedOut': 'Waiting: the device is logged out.',
+  'campaigns.wait.held.neverLinked': 'Waiting: the device is not linked yet.',
+  'campaigns.wait.held.numberChanged': 'Waiting: the device needs its QR code scanned for its new number.',
+  'campaigns.wait.held.awaitingActivation': 'Waiting: the gateway has not activated the device yet.',
+  'campaigns.wait.held.expired': 'Waiting: the device’s gateway subscription has ended.',
+  'campaigns.wait.held.tokenInvalid': 'Waiting: the gateway refuses the device’s token.',
+  'campaigns.wait.held.unreachable': 'Waiting: the gateway cannot be reached.',
+  'campaigns.wait.held.serverError': 'Waiting: the gateway is failing (a server error).',
+  'campaigns.wait.held.rateLimited': 'Waiting: the gateway asks to slow down.',
+  'campaigns.wait.held.notSupported': 'Waiting: the device’s address does not answer as a gateway.',
+  'campaigns.wait.held.locked': 'Waiting: Sender Desk cannot read the device’s saved token.',
+  'campaigns.wait.held.otherState':
+    'Waiting: the device cannot send; the gateway reports a state Sender Desk does not know.',
   'campaigns.wait.sendingPaused': 'Held: all sending is paused (Resume sending is in the header).',
   'campaigns.wait.gap': 'Waiting between sends until {until}',
   'campaigns.wait.batchPause': 'Batch pause until {until}',
@@ -288,8 +302,17 @@ export const enStart = {
   'campaigns.autoPause.unreachable.rateLimited': 'Paused: the gateway asked to slow down.',
   'campaigns.autoPause.unreachable.notSupported':
     'Paused: the device’s address does not answer as a gateway.',
-  // A part paused by a drop, its device's state now telling more (logged out, expired…): the state's own words.
-  'campaigns.autoPause.deviceState': 'Paused: the device is “{state}”.',
+  // A part paused by a drop, its device's state now telling more (logged out, expired…): the state's own sentence.
+  'campaigns.autoPause.held.loggedOut': 'Paused: the device is logged out.',
+  'campaigns.autoPause.held.neverLinked': 'Paused: the device is not linked yet.',
+  'campaigns.autoPause.held.numberChanged':
+    'Paused: the device needs its QR code scanned for its new number.',
+  'campaigns.autoPause.held.awaitingActivation': 'Paused: the gateway has not activated the device yet.',
+  'campaigns.autoPause.held.expired': 'Paused: the device’s gateway subscription has ended.',
+  'campaigns.autoPause.held.tokenInvalid': 'Paused: the gateway refuses the device’s token.',
+  'campaigns.autoPause.held.locked': 'Paused: Sender Desk cannot read the device’s saved token.',
+  'campaigns.autoPause.held.otherState':
+    'Paused: the device cannot send; the gateway reports a state Sender Desk does not know.',
   // A part paused by its device's state, kept with the part: true once the device is back too.
   'campaigns.autoPause.wasState': 'Paused when the device was “{state}”.',
   // A part paused by a check that could not tell the device's state (state "unknown", named "Checking").

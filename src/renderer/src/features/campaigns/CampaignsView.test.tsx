@@ -1067,14 +1067,14 @@ describe('a part paused by a device the gateway refuses', () => {
   it.each([
     {
       language: 'en' as const,
-      reason: 'Toko Kedua — Paused: the device is “Expired”.',
+      reason: 'Toko Kedua — Paused: the device’s gateway subscription has ended.',
       advice: 'The gateway subscription has ended. Renew it with your provider.',
       resume: 'It does not go on by itself: once that is done, press Resume.',
       wrong: /disconnected|connected again/
     },
     {
       language: 'id' as const,
-      reason: 'Toko Kedua — Dijeda: status perangkat “Kedaluwarsa”.',
+      reason: 'Toko Kedua — Dijeda: langganan gateway perangkat sudah berakhir.',
       advice: 'Langganan gateway sudah berakhir. Perpanjang di penyedia gateway Anda.',
       resume: 'Kampanye tidak lanjut sendiri: setelah itu selesai, tekan Lanjutkan.',
       wrong: /terputus|tersambung lagi/
@@ -1234,7 +1234,7 @@ describe('a part whose device cannot send, never paused by the core', () => {
     {
       language: 'en' as const,
       status: 'waiting: no chosen device can send now',
-      reason: 'Toko Kedua — Waiting: the device is “Expired”.',
+      reason: 'Toko Kedua — Waiting: the device’s gateway subscription has ended.',
       advice: 'The gateway subscription has ended. Renew it with your provider.',
       after: 'It goes on by itself once that is done.',
       renew: 'Renew at solo.wablas.com',
@@ -1243,7 +1243,7 @@ describe('a part whose device cannot send, never paused by the core', () => {
     {
       language: 'id' as const,
       status: 'menunggu: tidak ada perangkat terpilih yang bisa mengirim sekarang',
-      reason: 'Toko Kedua — Menunggu: status perangkat “Kedaluwarsa”.',
+      reason: 'Toko Kedua — Menunggu: langganan gateway perangkat sudah berakhir.',
       advice: 'Langganan gateway sudah berakhir. Perpanjang di penyedia gateway Anda.',
       after: 'Kampanye lanjut sendiri setelah itu selesai.',
       renew: 'Perpanjang di solo.wablas.com',
@@ -1303,7 +1303,7 @@ describe('a part whose device cannot send, never paused by the core', () => {
     const parts = await screen.findAllByTestId('campaign-device-wait')
     expect(parts.map((p) => p.textContent?.split('.')[0])).toEqual([
       'Shop — Sending now',
-      'Toko Kedua — Waiting: the device is “Expired”'
+      'Toko Kedua — Waiting: the device’s gateway subscription has ended'
     ])
     expect(screen.getByTestId('campaign-status').textContent).toBe('sending')
   })

@@ -1,7 +1,7 @@
 // A campaign's wait in words: the time its working hours open on their own clock, the zone named as the pickers name
 // it (QA N11: English read "until 08:00 GMT+7" while the heading said "30 Nov 2026, 08:00 WIB"), in both languages.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { CampaignView } from '../../../../shared/contract'
+import { DeviceState, type CampaignView, type DeviceView } from '../../../../shared/contract'
 import { localeOf, translate, type Language, type Translate } from '../../i18n'
 import { campaignWaitText } from './wait-text'
 
@@ -155,5 +155,58 @@ describe('a part paused while the take-back question is open', () => {
       'Dijeda selama Anda memutuskan apakah kampanye ditarik kembali'
     )
     expect(campaignWaitText(paused, say('en'), {})).toBe('Paused by you')
+  })
+})
+
+// QA (carried, state words): a part held by its device read "Waiting: the device is “Needs a QR scan”." — the badge's
+// name quoted as if the device had said it, and a state the window has no words for quoted as its bare key. Each state
+// is its own sentence in both languages, and one not known says so without quoting the machine's word.
+describe('a part held by its device’s state', () => {
+  const part = (
+    autoPaused: CampaignView['devices'][number]['autoPaused']
+  ): CampaignView['devices'][number] => ({ deviceId: 'dev-1', wait: null, autoPaused })
+  const heldBy = (
+    language: Language,
+    autoPaused: CampaignView['devices'][number]['autoPaused'],
+    device: Pick<DeviceView, 'state' | 'stateNoteKey' | 'linked'>
+  ): string =>
+    campaignWaitText(part(autoPaused), (key, params) => translate(language, key, params), {}, device)
+
+  it.each([
+    ['en', null, { state: 'needs-scan' }, 'Waiting: the device is logged out.'],
+    ['id', null, { state: 'needs-scan' }, 'Menunggu: perangkat sudah keluar (logout).'],
+    ['en', null, { state: 'needs-scan', linked: false }, 'Waiting: the device is not linked yet.'],
+    ['en', null, { state: 'expired' }, 'Waiting: the device’s gateway subscription has ended.'],
+    ['id', null, { state: 'expired' }, 'Menunggu: langganan gateway perangkat sudah berakhir.'],
+    [
+      'en',
+      null,
+      { state: 'unreachable', stateNoteKey: 'desktop.device.rateLimited' },
+      'Waiting: the gateway asks to slow down.'
+    ],
+    ['en', 'disconnected', { state: 'expired' }, 'Paused: the device’s gateway subscription has ended.'],
+    ['id', 'disconnected', { state: 'token-invalid' }, 'Dijeda: gateway menolak token perangkat.'],
+    ['en', 'unreachable', { state: 'needs-scan' }, 'Paused: the device is logged out.']
+  ] as const)('%s, paused %s, %o: %s', (language, autoPaused, device, want) => {
+    expect(heldBy(language, autoPaused, device)).toBe(want)
+  })
+
+  it('words every state a part can wait or pause for as a sentence, never a quoted name or key', () => {
+    for (const language of ['en', 'id'] as const)
+      for (const autoPaused of [null, 'disconnected', 'unreachable'] as const)
+        for (const state of DeviceState.options) {
+          const text = heldBy(language, autoPaused, { state })
+          expect(text).not.toMatch(/[“”"]|state\./)
+        }
+  })
+
+  it('says a state it does not know is one, without quoting the gateway’s word', () => {
+    const strange = { state: 'banned' as DeviceState }
+    expect(heldBy('en', null, strange)).toBe(
+      'Waiting: the device cannot send; the gateway reports a state Sender Desk does not know.'
+    )
+    expect(heldBy('id', 'disconnected', strange)).toBe(
+      'Dijeda: perangkat tidak dapat mengirim; gateway melaporkan status yang tidak dikenal Sender Desk.'
+    )
   })
 })

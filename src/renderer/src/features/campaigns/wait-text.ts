@@ -3,8 +3,8 @@
 import type { CampaignView, DeviceState, DeviceView } from '../../../../shared/contract'
 import {
   devicePauseWords,
+  heldPartKey,
   isSendable,
-  stateNameKey,
   unreachablePauseKey
 } from '../../../../shared/device-status'
 import type { MessageKey, Translate } from '../../../../shared/i18n'
@@ -79,14 +79,11 @@ export function campaignWaitText(
   part: CampaignView['devices'][number],
   t: Translate,
   { locale, timeZone, sendingPaused = false, heldForTakeBack = false }: PartContext = {},
-  device?: Pick<DeviceView, 'state' | 'stateNoteKey'>
+  device?: Pick<DeviceView, 'state' | 'stateNoteKey' | 'linked'>
 ): string {
   const state = heldByState(part, device)
   // Paused by the core, the part waits for Resume; never paused, it goes on by itself once the device can send.
-  if (state)
-    return t(part.autoPaused ? 'campaigns.autoPause.deviceState' : 'campaigns.wait.deviceState', {
-      state: t(stateNameKey({ state, stateNoteKey: device?.stateNoteKey }))
-    })
+  if (state && device) return t(heldPartKey(device, part.autoPaused !== null))
   // Paused for an unreachable gateway: by what the check meets while it lasts (a gateway failing was reached).
   if (part.autoPaused === 'unreachable' && device?.state === 'unreachable')
     return t(unreachablePauseKey(device))
@@ -115,7 +112,7 @@ export function rowsWaitText(
   part: CampaignView['devices'][number],
   t: Translate,
   context: PartContext,
-  device?: Pick<DeviceView, 'state' | 'stateNoteKey'>
+  device?: Pick<DeviceView, 'state' | 'stateNoteKey' | 'linked'>
 ): string | null {
   const sending =
     part.autoPaused === null &&
@@ -141,7 +138,7 @@ function pauseCauseText(
  */
 export function campaignPartText(
   part: CampaignView['devices'][number],
-  device: Pick<DeviceView, 'label' | 'state' | 'stateNoteKey'> | undefined,
+  device: Pick<DeviceView, 'label' | 'state' | 'stateNoteKey' | 'linked'> | undefined,
   t: Translate,
   context: PartContext
 ): string {

@@ -245,7 +245,7 @@ describe('waitingLine', () => {
   )
 
   it('finds the reasons the kernel keeps', () => {
-    for (const key of ['campaigns.wait.outsideHours', 'campaigns.wait.gap', 'campaigns.wait.deviceState'])
+    for (const key of ['campaigns.wait.outsideHours', 'campaigns.wait.gap', 'campaigns.wait.held.expired'])
       expect(policyKeys).toContain(key)
     expect(policyKeys).toContain('desktop.wait.deviceDailyCap')
   })

@@ -965,7 +965,7 @@ describe('overview', () => {
     render(<OverviewView />)
     const bills = await screen.findByTestId('overview-campaign-c1')
     expect(within(bills).getByTestId('overview-campaign-wait').textContent).toBe(
-      'Toko Kedua — Paused: the device is “Expired”.'
+      'Toko Kedua — Paused: the device’s gateway subscription has ended.'
     )
   })
 
@@ -987,7 +987,7 @@ describe('overview', () => {
     render(<OverviewView />)
     const bills = await screen.findByTestId('overview-campaign-c1')
     expect(within(bills).getByTestId('overview-campaign-wait').textContent).toBe(
-      'Toko Kedua — Waiting: the device is “Expired”.'
+      'Toko Kedua — Waiting: the device’s gateway subscription has ended.'
     )
     expect(bills.textContent).toContain('waiting: no chosen device can send now')
     expect(bills.textContent).not.toContain('estimated end')
