@@ -37,6 +37,27 @@ describe('errorInfo', () => {
     expect(errorInfo(fromAnOlderCore).message).toBe('As it came')
     expect(errorInfo(new ApiError({ code: 'x', message: 'Plain' })).message).toBe('Plain')
   })
+
+  // QA (carried, reschedule): "… opted out after this message was written" said nothing of when: the refusal names
+  // the opt-out's date and time, on the operator's clock and in the window's language, as Schedules says it ahead.
+  it('names when the number opted out, on the operator’s zone, in both languages', () => {
+    const optedOut = new ApiError({
+      code: 'opted_out',
+      message: 'refused',
+      messageKey: 'desktop.error.rescheduleOptedOut',
+      // 5 Dec 2026, 14:02 WIB.
+      messageParams: { number: '+62 812-0000-0003', optedOutAt: '2026-12-05T07:02:00.000Z' },
+      field: 'schedule'
+    })
+    useSettings.setState({ settings: makeSettings({ language: 'en', defaultTimezone: 'Asia/Jakarta' }) })
+    expect(errorInfo(optedOut).message).toBe(
+      '+62 812-0000-0003 opted out on 5 Dec 2026, 14:02 WIB, after this message was written: it will not be sent at any time. Cancel sending it instead.'
+    )
+    useSettings.setState({ settings: makeSettings({ language: 'id', defaultTimezone: 'Asia/Makassar' }) })
+    expect(errorInfo(optedOut).message).toBe(
+      '+62 812-0000-0003 berhenti berlangganan pada 5 Des 2026, 15.02 WITA, setelah pesan ini ditulis: pesan ini tidak akan dikirim kapan pun. Batalkan pengirimannya saja.'
+    )
+  })
 })
 
 describe('checkedApiOverPipe: the full contract client loads after the first reply', () => {

@@ -10,9 +10,11 @@ import type {
 import type { ContractPipe } from '../../shared/contract-pipe'
 import type { Language, Params } from '../../shared/i18n'
 import { coreText } from '../../shared/i18n/note-text'
+import { localeOf } from '../../shared/i18n/numbers'
 import { earlyPipe } from './early-start'
+import { formatDateTimeInZone } from './i18n/dates'
 // A cycle (the store calls `call`), harmless: each side only uses the other inside functions.
-import { currentLanguage } from './stores/settings'
+import { currentLanguage, operatorZone } from './stores/settings'
 
 type ContractClientModule = typeof import('../../shared/contract-client')
 type Bootstrap = InvokeReply<'app:bootstrap'>
@@ -173,7 +175,23 @@ export interface CoreWords {
 export function coreMessage(text: CoreWords, language: Language = currentLanguage()): string {
   return text.messageKey === undefined
     ? text.message
-    : coreText(language, text.message, text.messageKey, text.messageParams)
+    : coreText(language, text.message, text.messageKey, withInstantsWorded(text.messageParams, language))
+}
+
+/**
+ * The core's params that carry an instant (ISO), worded here on the operator's clock and in the window's language:
+ * the core knows neither. QA (carried): a reschedule refused for an opt-out said nothing of when it opted out.
+ */
+const INSTANT_PARAMS = ['optedOutAt'] as const
+
+function withInstantsWorded(params: Params | undefined, language: Language): Params | undefined {
+  if (!params || !INSTANT_PARAMS.some((name) => typeof params[name] === 'string')) return params
+  const worded = { ...params }
+  for (const name of INSTANT_PARAMS) {
+    const iso = worded[name]
+    if (typeof iso === 'string') worded[name] = formatDateTimeInZone(iso, localeOf(language), operatorZone())
+  }
+  return worded
 }
 
 /** What a failure said, unrendered: for a line kept to be said in the language it is drawn in (QA73). */

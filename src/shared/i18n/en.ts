@@ -361,7 +361,7 @@ export const enRest = {
     'Another Sender Desk process (pid {pid}: the app, or another terminal command) is sending from this data folder, so this one cannot send now. Queue the messages instead (the open app sends them), or run this again once that process has ended.',
   'desktop.error.unknownTimezone': 'Unknown time zone: “{timezone}”.',
   'desktop.error.rescheduleOptedOut':
-    '{number} opted out after this message was written: it will not be sent at any time. Cancel sending it instead.',
+    '{number} opted out on {optedOutAt}, after this message was written: it will not be sent at any time. Cancel sending it instead.',
   'desktop.error.schedulePassed': 'That time has already passed: pick a later one.',
   'desktop.error.noSuchTime':
     'There is no {time} to send at: check the day, the month and the year (four digits).',

@@ -395,7 +395,7 @@ export const id: Record<MessageKey, string> = {
     'Proses Sender Desk lain (pid {pid}: aplikasi, atau perintah terminal lain) sedang mengirim dari folder data ini, jadi proses ini tidak dapat mengirim sekarang. Antrekan pesannya saja (aplikasi yang terbuka mengirimnya), atau jalankan lagi setelah proses itu selesai.',
   'desktop.error.unknownTimezone': 'Zona waktu tidak dikenal: “{timezone}”.',
   'desktop.error.rescheduleOptedOut':
-    '{number} berhenti berlangganan setelah pesan ini ditulis: pesan ini tidak akan dikirim kapan pun. Batalkan pengirimannya saja.',
+    '{number} berhenti berlangganan pada {optedOutAt}, setelah pesan ini ditulis: pesan ini tidak akan dikirim kapan pun. Batalkan pengirimannya saja.',
   'desktop.error.schedulePassed': 'Waktu itu sudah lewat: pilih waktu yang lebih lambat.',
   'desktop.error.noSuchTime':
     'Tidak ada waktu {time} untuk mengirim: periksa tanggal, bulan, dan tahunnya (empat angka).',

@@ -1140,7 +1140,16 @@ describe('campaigns on the outbox', () => {
     // Moving it is refused, not saved to be cancelled (or sent) at the new time.
     const later = { schedule: schedule('local') }
     later.schedule.localTime = '2099-01-02T09:00'
-    expect(() => fixture.outbox.edit(here, later)).toThrow(expect.objectContaining({ code: 'opted_out' }))
+    // Naming since when (QA, carried): the window words the instant on the operator's clock.
+    expect(() => fixture.outbox.edit(here, later)).toThrow(
+      expect.objectContaining({
+        code: 'opted_out',
+        text: {
+          key: 'desktop.error.rescheduleOptedOut',
+          params: { number: '+62 812-0000-0003', optedOutAt: since }
+        }
+      })
+    )
     expect(() =>
       fixture.outbox.edit(atGateway, { schedule: { ...later.schedule, mode: 'gateway' } })
     ).toThrow(expect.objectContaining({ code: 'opted_out' }))

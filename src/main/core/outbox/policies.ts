@@ -111,13 +111,17 @@ export function optedOutSinceOf(policies: readonly SendPolicy[], item: ItemRecor
 /**
  * QA61 follow-up: a message whose number opted out after it was written, moved to a new time, kept it to be cancelled
  * at it as opted out (or, kept by the gateway, sent), nothing said: the move is refused (the view says since when,
- * optedOutSince).
+ * optedOutSince). The refusal says when too (QA, carried), as an instant the window words on the operator's clock.
  */
 export function assertNotOptedOut(policies: readonly SendPolicy[], item: ItemRecord): void {
-  if (optedOutSinceOf(policies, item) === null) return
+  const since = optedOutSinceOf(policies, item)
+  if (since === null) return
   throw new OutboxError(
     'opted_out',
-    { key: 'desktop.error.rescheduleOptedOut', params: { number: formatPhoneForReading(item.recipient) } },
+    {
+      key: 'desktop.error.rescheduleOptedOut',
+      params: { number: formatPhoneForReading(item.recipient), optedOutAt: new Date(since).toISOString() }
+    },
     'schedule'
   )
 }
