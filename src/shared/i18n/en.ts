@@ -1674,6 +1674,11 @@ export const enRest = {
   'reminders.end.beforeStart': 'The last day cannot be before the first time ({start}).',
   'reminders.end.dateMissing': 'Enter the last day.',
   'reminders.end.followedStart': 'Moved with the first day to {date}, keeping the length you chose.',
+  'reminders.end.gatewayCannot.times':
+    'The gateway cannot end a reminder after a number of times. Keep this one on this computer (Sender Desk) instead? The time you set stays as it is, in {zone}.',
+  'reminders.end.gatewayCannot.date':
+    'The gateway cannot end a reminder on a given day. Keep this one on this computer (Sender Desk) instead? The time you set stays as it is, in {zone}.',
+  'reminders.end.keepOnComputer': 'Keep it on this computer',
   'reminders.create': 'Create reminder',
   'reminders.created.gateway': 'Saved at the gateway.',
   'reminders.created.local': 'Saved in Sender Desk.',

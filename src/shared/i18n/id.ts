@@ -1873,6 +1873,11 @@ export const id: Record<MessageKey, string> = {
   'reminders.end.dateMissing': 'Isi hari terakhir.',
   'reminders.end.followedStart':
     'Ikut bergeser bersama hari pertama ke {date}, dengan panjang yang Anda pilih.',
+  'reminders.end.gatewayCannot.times':
+    'Gateway tidak bisa mengakhiri pengingat setelah beberapa kali. Simpan pengingat ini di komputer ini (Sender Desk) saja? Waktu yang Anda atur tetap seperti semula, dalam {zone}.',
+  'reminders.end.gatewayCannot.date':
+    'Gateway tidak bisa mengakhiri pengingat pada hari tertentu. Simpan pengingat ini di komputer ini (Sender Desk) saja? Waktu yang Anda atur tetap seperti semula, dalam {zone}.',
+  'reminders.end.keepOnComputer': 'Simpan di komputer ini',
   'reminders.create': 'Buat pengingat',
   'reminders.created.gateway': 'Tersimpan di gateway.',
   'reminders.created.local': 'Tersimpan di Sender Desk.',

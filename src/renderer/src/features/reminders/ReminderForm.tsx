@@ -112,8 +112,12 @@ export function ReminderForm({
   // `warn`: sent to the gateway, its answer lost (kept unconfirmed): said as a warning, not "Saved".
   const [saved, setSaved] = useState<{ text: string; draft: string; warn?: boolean } | null>(null)
 
-  const gatewayPossible = gatewayPeriode(repeat) !== null && files.length === 0 && endDraft.choice === 'never'
-  const effectiveKeeper: Keeper = gatewayPossible ? keeper : 'local'
+  const gatewayCanRepeat = gatewayPeriode(repeat) !== null && files.length === 0
+  const gatewayPossible = gatewayCanRepeat && endDraft.choice === 'never'
+  // QA76: an end is Sender Desk's alone, but choosing one moved the reminder there unasked and read the time typed on
+  // the gateway's clock in the app's zone (08:00 WIB shown as 01:00 UTC). The keeper stays until answered at the end.
+  const effectiveKeeper: Keeper = gatewayCanRepeat ? keeper : 'local'
+  const endAsksKeeper = effectiveKeeper === 'gateway' && endDraft.choice !== 'never'
   // Split as the chips are (semicolons too): "0812…; 0813…" was two chips but one recipient the core refused. A
   // number typed twice is one chip and one recipient: the gateway's reminder, which takes one, refused the copy.
   const parsedRecipients = parseRecipients(to, false)
@@ -187,6 +191,38 @@ export function ReminderForm({
     setKeeper(chosen)
     if (startSet !== null) setStartSet({ date, time, zone: chosen === 'gateway' ? GATEWAY_ZONE : timezone })
   }
+  /** The answer to the end's question: this computer keeps it, on the gateway's clock the time was typed on. */
+  function keepOnThisComputer(): void {
+    setKeeper('local')
+    setTimezone(GATEWAY_ZONE)
+    if (startSet !== null) setStartSet({ date, time, zone: GATEWAY_ZONE })
+    focusEndAfterAnswer.current = true
+  }
+  // The button answered goes with the question: the focus stays at the end it was about, not on the page.
+  const focusEndAfterAnswer = useRef(false)
+  useLayoutEffect(() => {
+    if (!focusEndAfterAnswer.current || effectiveKeeper !== 'local') return
+    focusEndAfterAnswer.current = false
+    formRef.current?.querySelector<HTMLElement>('#reminder-end')?.focus()
+  }, [effectiveKeeper])
+  const endKeeperQuestion = endAsksKeeper ? (
+    <>
+      {t(
+        endDraft.choice === 'date' ? 'reminders.end.gatewayCannot.date' : 'reminders.end.gatewayCannot.times',
+        {
+          zone: zoneLabel(GATEWAY_ZONE)
+        }
+      )}{' '}
+      <button
+        type="button"
+        className="button"
+        data-testid="reminder-end-keep-local"
+        onClick={keepOnThisComputer}
+      >
+        {t('reminders.end.keepOnComputer')}
+      </button>
+    </>
+  ) : null
   const movedAt = shownStart?.movedAt ?? null
   const movedHint =
     movedAt === null || startSet === null
@@ -209,7 +245,7 @@ export function ReminderForm({
     title: effectiveKeeper === 'gateway' && lengthError(t, title, MAX_TITLE_LENGTH) !== null,
     when: !date || !time || isNoSuchMoment(date, time),
     days: repeat === 'every-n-days' && !isEveryNDays(dayCount),
-    end: endInvalid
+    end: endInvalid || endAsksKeeper
   }
 
   async function addFiles(list: File[]): Promise<void> {
@@ -340,7 +376,7 @@ export function ReminderForm({
               name="reminder-keeper"
               data-testid="reminder-keeper-gateway"
               checked={effectiveKeeper === 'gateway'}
-              disabled={!gatewayPossible}
+              disabled={effectiveKeeper !== 'gateway' && !gatewayPossible}
               onChange={() => chooseKeeper('gateway')}
             />{' '}
             {t('reminders.keeper.gateway')}
@@ -551,8 +587,10 @@ export function ReminderForm({
           draft={endDraft}
           onChange={changeEnd}
           startDate={date}
-          zone={timezone}
+          zone={startZone}
           error={endError}
+          choiceHint={tried ? null : endKeeperQuestion}
+          choiceError={tried ? endKeeperQuestion : null}
           dateNote={
             endFollowed
               ? t('reminders.end.followedStart', {

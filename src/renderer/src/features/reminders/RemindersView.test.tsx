@@ -658,7 +658,8 @@ describe('RemindersView', () => {
     await user.type(screen.getByRole('textbox', { name: /^(Message|Caption for the files)$/ }), 'Promo')
     await fillWhen('2030-01-19', '08:00')
     await user.selectOptions(screen.getByRole('combobox', { name: 'Ends' }), 'times')
-    // The gateway's reminders have no end: Sender Desk keeps it.
+    // The gateway's reminders have no end: asked at the end (QA76), Sender Desk keeps it once answered.
+    await user.click(screen.getByRole('button', { name: 'Keep it on this computer' }))
     expect((screen.getByRole('radio', { name: 'The gateway' }) as HTMLInputElement).disabled).toBe(true)
     const times = screen.getByRole('textbox', { name: 'Number of times' })
     await user.clear(times)
@@ -708,6 +709,7 @@ describe('RemindersView', () => {
       fireEvent.change(screen.getByTestId('reminder-date'), { target: { value: '2030-01-19' } })
       fireEvent.change(screen.getByTestId('reminder-time'), { target: { value: '08:00' } })
       await user.selectOptions(screen.getByTestId('reminder-end'), 'date')
+      await user.click(screen.getByTestId('reminder-end-keep-local'))
       expect(screen.getByText(hint)).toBeTruthy()
       const lastDay = screen.getByTestId('reminder-end-date')
       fireEvent.change(lastDay, { target: { value: '2030-01-18' } })

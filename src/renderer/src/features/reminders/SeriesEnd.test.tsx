@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { SeriesView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
+import { accessibleDescription } from '../../testing/described'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { useNavigation } from '../../stores/navigation'
 import { RemindersView } from './RemindersView'
@@ -243,6 +244,8 @@ describe("the new series' last day and its first day", () => {
       fireEvent.change(first, { target: { value: '2030-01-19' } })
       fireEvent.change(screen.getByTestId('reminder-time'), { target: { value: '08:00' } })
       await user.selectOptions(screen.getByTestId('reminder-end'), 'date')
+      // The gateway keeps no end: asked, and answered (QA76).
+      await user.click(screen.getByTestId('reminder-end-keep-local'))
       const lastDay = screen.getByTestId('reminder-end-date') as HTMLInputElement
       fireEvent.change(lastDay, { target: { value: '2030-01-29' } })
 
@@ -263,6 +266,95 @@ describe("the new series' last day and its first day", () => {
           end: { kind: 'date', lastDate: '2030-02-20' }
         })
       ])
+    }
+  )
+})
+
+// QA76: with the gateway keeping the reminder (08:00 on its clock, WIB) and the app's zone UTC, choosing an end moved
+// the reminder to this computer unasked and read the time on UTC: 01:00 UTC, the 08:00 typed never seen again.
+describe('an end chosen for a reminder the gateway keeps', () => {
+  it.each([
+    {
+      language: 'id',
+      end: 'times',
+      asks: 'Gateway tidak bisa mengakhiri pengingat setelah beberapa kali. Simpan pengingat ini di komputer ini (Sender Desk) saja? Waktu yang Anda atur tetap seperti semula, dalam WIB.',
+      keep: 'Simpan di komputer ini',
+      sent: { kind: 'times', times: 30 },
+      next: 'berikutnya 8 Des 2030, 08.00 (WIB)'
+    },
+    {
+      language: 'en',
+      end: 'date',
+      asks: 'The gateway cannot end a reminder on a given day. Keep this one on this computer (Sender Desk) instead? The time you set stays as it is, in WIB.',
+      keep: 'Keep it on this computer',
+      sent: { kind: 'date', lastDate: '2030-12-31' },
+      next: 'next 8 Dec 2030, 08:00 (WIB)'
+    }
+  ] as const)(
+    'asks at the end before the keeper changes, then keeps the time as typed on the gateway’s clock ($language)',
+    async ({ language, end, asks, keep, sent, next }) => {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language, defaultTimezone: 'UTC' }),
+          devices: [makeDevice({ id: 'dev-1', sandbox: true })]
+        })
+      )
+      const user = userEvent.setup()
+      render(<RemindersView />)
+      await screen.findByTestId('reminders-empty')
+      await user.type(screen.getByTestId('reminder-to'), '0812 3456 7890')
+      await user.type(screen.getByTestId('reminder-message'), 'Promo')
+      fireEvent.change(screen.getByTestId('reminder-date'), { target: { value: '2030-12-08' } })
+      fireEvent.change(screen.getByTestId('reminder-time'), { target: { value: '08:00' } })
+      const gateway = screen.getByTestId('reminder-keeper-gateway') as HTMLInputElement
+      const ends = screen.getByTestId('reminder-end') as HTMLSelectElement
+      await user.selectOptions(ends, end)
+      if (end === 'date')
+        fireEvent.change(screen.getByTestId('reminder-end-date'), { target: { value: '2030-12-31' } })
+
+      // Asked at the end; nothing changed yet: the gateway keeps it, 08:00 on its clock, no zone of the app's.
+      expect(gateway.checked).toBe(true)
+      expect((screen.getByTestId('reminder-time') as HTMLInputElement).value).toBe('08:00')
+      expect(screen.queryByTestId('reminder-zone')).toBeNull()
+      expect(screen.queryByTestId('reminder-start-moved')).toBeNull()
+      expect(accessibleDescription(ends)).toContain(asks)
+
+      // Create before the answer makes nothing and lands on the question.
+      await user.click(screen.getByTestId('reminder-submit'))
+      expect(fake.requests('series:create')).toEqual([])
+      expect(fake.requests('reminders:create')).toEqual([])
+      expect(document.activeElement).toBe(ends)
+
+      // Answered: this computer keeps it, at 08:00 in WIB as typed, not 01:00 UTC.
+      await user.click(screen.getByRole('button', { name: keep }))
+      expect((screen.getByTestId('reminder-keeper-local') as HTMLInputElement).checked).toBe(true)
+      expect((screen.getByTestId('reminder-zone') as HTMLSelectElement).value).toBe('Asia/Jakarta')
+      expect((screen.getByTestId('reminder-date') as HTMLInputElement).value).toBe('2030-12-08')
+      expect((screen.getByTestId('reminder-time') as HTMLInputElement).value).toBe('08:00')
+      expect(screen.queryByTestId('reminder-start-moved')).toBeNull()
+      expect(screen.queryByRole('button', { name: keep })).toBeNull()
+
+      const made: SeriesView = {
+        ...series,
+        startLocal: '2030-12-08T08:00:00',
+        timezone: 'Asia/Jakarta',
+        end: null,
+        nextAt: '2030-12-08T01:00:00.000Z',
+        nextLocal: '2030-12-08T08:00:00',
+        occurrences: 0,
+        sent: 0,
+        lastOccurrenceAt: null
+      }
+      fake.handle('series:create', () => made)
+      fake.handle('series:list', () => ({ series: [made] }))
+      await user.click(screen.getByTestId('reminder-submit'))
+      expect(fake.requests('series:create')).toEqual([
+        expect.objectContaining({
+          start: { localTime: '2030-12-08T08:00', timezone: 'Asia/Jakarta' },
+          end: sent
+        })
+      ])
+      expect((await screen.findByTestId('series-row')).textContent).toContain(next)
     }
   )
 })

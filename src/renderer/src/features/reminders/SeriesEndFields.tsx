@@ -84,6 +84,8 @@ export function SeriesEndFields({
   zone,
   error,
   dateNote,
+  choiceHint,
+  choiceError,
   today
 }: {
   /** The controls get `<idPrefix>`, `<idPrefix>-date` and `<idPrefix>-times` as ids and test ids. */
@@ -96,13 +98,16 @@ export function SeriesEndFields({
   error: string | null
   /** Said under the last day beside its hint (it moved with the first day). */
   dateNote?: ReactNode
+  /** Said at the end's choice itself (QA76: an end the keeper cannot have is asked about there); as its error, marked. */
+  choiceHint?: ReactNode
+  choiceError?: ReactNode
   /** Today on the series' clock, `YYYY-MM-DD`, for a series already made: no last day before it either. */
   today?: string
 }): React.JSX.Element {
   const t = useT()
   return (
     <>
-      <Field id={idPrefix} label={t('reminders.end')}>
+      <Field id={idPrefix} label={t('reminders.end')} hint={choiceHint} error={choiceError}>
         {(control) => (
           <select
             {...control}

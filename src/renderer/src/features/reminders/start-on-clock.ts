@@ -1,5 +1,5 @@
-// A reminder's first time set on one clock and read on another: the keeper changed by itself (weekly, a file or an end
-// make Sender Desk keep it) and with it the clock, the gateway's (WIB) or the series' zone. Shown as the same moment
+// A reminder's first time set on one clock and read on another: the keeper changed by itself (weekly makes Sender Desk
+// keep it; an end asks first, QA76) and with it the clock, the gateway's (WIB) or the series' zone. Shown as the same moment
 // on the clock it is read on now: the same digits were an hour or more away, said nowhere (QA58).
 import { instantToLocal, localTimeToInstant } from '../../../../shared/domain'
 
