@@ -524,6 +524,11 @@ export const OutboxSince = z.object({
    * still is, by its status when it left (QA65); kept a few days, so `since` is a recent day's start.
    */
   sent: OutboxStatusCounts,
+  /**
+   * Of `sent`, those no longer in this computer's outbox (deleted by the operator or purged since), by their status
+   * when they left: counted, but in no list here (sentTodayParts says the parts; QA sentdeleted).
+   */
+  sentDeleted: OutboxStatusCounts,
   /** Messages that failed since then, whether or not the gateway had taken them. */
   failed: z.number().int(),
   /** Cancelled since then, here or at the gateway; not those cancelled because their number opted out. */

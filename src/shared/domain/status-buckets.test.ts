@@ -12,6 +12,7 @@ import {
   pausedOfQueued,
   REPORTED_SENT_BUCKETS,
   scheduleKeeper,
+  sentTodayParts,
   STATUS_BUCKETS,
   summaryBuckets
 } from './status-buckets'
@@ -20,6 +21,7 @@ import {
   HELD_BY_PAUSE_CASES,
   SCHEDULE_KEEPER_CASES,
   SENT_TODAY_CASES,
+  SENT_TODAY_PARTS_CASES,
   STATUS_BUCKET_CASES
 } from './status-buckets.cases'
 
@@ -62,6 +64,19 @@ describe('what a device’s daily count of sends counts answers the shared table
 describe('what the Overview counts as sent today answers the shared table', () => {
   it.each(SENT_TODAY_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
     expect(countsAsSentToday(c)).toBe(c.sentToday)
+  })
+})
+
+describe('the parts of sent today answer the shared table', () => {
+  it.each(SENT_TODAY_PARTS_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const parts = sentTodayParts(c.sent, c.deleted)
+    expect(parts.here).toEqual({ ...bucketCounts({}), ...c.expected.here })
+    expect({ deleted: parts.deleted, total: parts.total }).toEqual({
+      deleted: c.expected.deleted,
+      total: c.expected.total
+    })
+    // They add up to the number the Overview says.
+    expect(parts.here.total + parts.deleted).toBe(parts.total)
   })
 })
 

@@ -241,6 +241,30 @@ export function bucketCountsOf(
   return bucketCounts(byStatus)
 }
 
+/**
+ * The Overview's "sent today" in parts that add up to it: where those still in this computer's outbox are now
+ * (`here`, the list the number opens), and how many were deleted from it since (the operator's Delete or the
+ * retention sweep: `deleted`), still sent today and still counted, but in no list here (QA sentdeleted: after deleting
+ * 2 of 12 the Overview said 12 and its list held 10, with no word why). `sent` is the core's count of today's sent by
+ * status, `deleted` the part of it gone from the outbox by status when it left; never more than `sent` of a status.
+ */
+export function sentTodayParts(
+  sent: Partial<Record<OutboxStatusName, number>>,
+  deleted: Partial<Record<OutboxStatusName, number>>
+): { here: BucketCounts; deleted: number; total: number } {
+  const hereByStatus: Partial<Record<OutboxStatusName, number>> = {}
+  let deletedCount = 0
+  let total = 0
+  for (const status of OUTBOX_STATUSES) {
+    const n = sent[status] ?? 0
+    const gone = Math.max(0, Math.min(deleted[status] ?? 0, n))
+    hereByStatus[status] = n - gone
+    deletedCount += gone
+    total += n
+  }
+  return { here: bucketCounts(hereByStatus), deleted: deletedCount, total }
+}
+
 /** How many are still waiting (WAITING_BUCKETS), for the places that say "waiting" as one number. */
 export function waitingCount(counts: BucketCounts): number {
   return WAITING_BUCKETS.reduce((sum, bucket) => sum + counts[bucket], 0)

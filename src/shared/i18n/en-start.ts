@@ -70,6 +70,7 @@ export const enStart = {
   'overview.today.cancelled': 'cancelled today',
   'overview.today.optedOut': 'not sent: opted out today',
   'overview.today.sentNow': 'Sent today, where they are now: {split}',
+  'overview.today.part.sentDeleted': '{count} since deleted from this computer',
   'overview.unread':
     '{count, plural, one {# unread message} other {# unread messages}} from {customers, plural, one {# customer} other {# customers}}',
   // QA (marked unread): the conversations the operator marked unread, named beside the customers' unread messages.

@@ -988,6 +988,11 @@ export const enRest = {
   'outbox.filter.happened.cancelledSince': 'Cancelled since {since}',
   'outbox.filter.happened.optedOut': 'Opted out today',
   'outbox.filter.happened.optedOutSince': 'Opted out since {since}',
+  // QA sentdeleted: the Overview counts them; the list it opens cannot hold them.
+  'outbox.happened.sentDeleted':
+    '{count, plural, one {# more message sent today was deleted from this computer; it still counts toward today’s total.} other {# more messages sent today were deleted from this computer; they still count toward today’s total.}}',
+  'outbox.happened.sentDeletedSince':
+    '{count, plural, one {# more message sent since {since} was deleted from this computer; it is still counted as sent.} other {# more messages sent since {since} were deleted from this computer; they are still counted as sent.}}',
   'outbox.filter.clear': 'Clear filters',
   'outbox.filter.more': 'Status, device, campaign and dates',
   'outbox.filter.active': 'Active filters',

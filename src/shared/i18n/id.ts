@@ -614,6 +614,7 @@ export const id: Record<MessageKey, string> = {
   'overview.today.cancelled': 'dibatalkan hari ini',
   'overview.today.optedOut': 'tidak dikirim: berhenti berlangganan hari ini',
   'overview.today.sentNow': 'Yang terkirim hari ini, posisinya sekarang: {split}',
+  'overview.today.part.sentDeleted': '{count} sudah dihapus dari komputer ini',
   'overview.unread': '{count} pesan belum dibaca dari {customers} pelanggan',
   'overview.unreadAndMarked':
     '{count} pesan belum dibaca dari {customers} pelanggan dan {marked} percakapan ditandai belum dibaca',
@@ -1226,6 +1227,10 @@ export const id: Record<MessageKey, string> = {
   'outbox.filter.happened.cancelledSince': 'Dibatalkan sejak {since}',
   'outbox.filter.happened.optedOut': 'Berhenti berlangganan hari ini',
   'outbox.filter.happened.optedOutSince': 'Berhenti berlangganan sejak {since}',
+  'outbox.happened.sentDeleted':
+    '{count, plural, other {# pesan lain yang terkirim hari ini sudah dihapus dari komputer ini; pesan itu tetap dihitung dalam total hari ini.}}',
+  'outbox.happened.sentDeletedSince':
+    '{count, plural, other {# pesan lain yang terkirim sejak {since} sudah dihapus dari komputer ini; pesan itu tetap dihitung sebagai terkirim.}}',
   'outbox.filter.clear': 'Hapus filter',
   'outbox.filter.more': 'Status, perangkat, kampanye, dan tanggal',
   'outbox.filter.active': 'Filter aktif',

@@ -347,9 +347,10 @@ export function sinceView(
   budget: DeviceBudgetDeps | null,
   now: number
 ) {
-  const { sent, failed, cancelled, optedOut } = store.since(since, OPTED_OUT_NOTE)
+  const { sent, sentDeleted, failed, cancelled, optedOut } = store.since(since, OPTED_OUT_NOTE)
   return {
     sent: toStatusCountsView(sent),
+    sentDeleted: toStatusCountsView(sentDeleted),
     failed,
     cancelled,
     optedOut,

@@ -1,7 +1,7 @@
 // The outbox's counts: items by status from the kept counts (the opted-out's own count parting the cancelled, as
 // every summary does), and what happened since an instant. Apart from the lists (outbox-lists-store.ts), which count
 // with them, so neither part of the kernel's store outgrows what one reads at once (test/kernel-size.test.ts).
-import { statusesOfChoices, type StatusFilterChoice } from '../../../shared/domain'
+import { statusesOfChoices, type HappenedEvent, type StatusFilterChoice } from '../../../shared/domain'
 import { happenedSince } from './outbox-happened-since'
 import { OutboxItemsStore } from './outbox-items-store'
 import {
@@ -83,23 +83,37 @@ export class OutboxCountsStore extends OutboxItemsStore {
   /**
    * What happened since `since` (ms), by when it happened rather than where items stand (happened-since.ts, the rule
    * the list's `happenedSince` filter shares): the messages the gateway took and sent since then, by their status now
-   * (or when they left the outbox), and the items that failed, were cancelled, or were cancelled because their number
-   * opted out since then.
+   * (or when they left the outbox), of them those no longer in the outbox, and the items that failed, were cancelled,
+   * or were cancelled because their number opted out since then.
    */
   since(since: number, optedOutReason: string): SinceCounts {
     // QA65: from the sent ledger (migration 68), the same rule kept apart from the items, so a sent message deleted
     // or purged since is still among them; it keeps the last days only (SENDS_KEPT_MS), enough for "today".
+    // QA sentdeleted: in the same read, those whose item is gone (each looked up by its id), which the list the
+    // number opens cannot hold, so the window says how many.
     const rows = this.prepare(
-      'SELECT status, COUNT(*) AS n FROM outbox_sent_ledger WHERE accepted_at >= ? GROUP BY status'
-    ).all(since) as { status: ItemStatus; n: number }[]
+      `SELECT status, COUNT(*) AS n,
+        SUM(NOT EXISTS (SELECT 1 FROM outbox_items WHERE id = outbox_sent_ledger.item_id)) AS deleted
+      FROM outbox_sent_ledger WHERE accepted_at >= ? GROUP BY status`
+    ).all(since) as { status: ItemStatus; n: number; deleted: number }[]
     const sent = Object.fromEntries(ITEM_STATUSES.map((s) => [s, 0])) as StatusCounts
-    for (const row of rows) sent[row.status] = row.n
-    const count = (event: keyof Omit<SinceCounts, 'sent'>): number => {
+    const sentDeleted = { ...sent }
+    for (const row of rows) {
+      sent[row.status] = row.n
+      sentDeleted[row.status] = row.deleted
+    }
+    const count = (event: Exclude<HappenedEvent, 'sent'>): number => {
       const { where, params } = happenedSince(event, since, optedOutReason)
       return (
         this.prepare(`SELECT COUNT(*) AS n FROM outbox_items WHERE ${where}`).get(...params) as { n: number }
       ).n
     }
-    return { sent, failed: count('failed'), cancelled: count('cancelled'), optedOut: count('optedOut') }
+    return {
+      sent,
+      sentDeleted,
+      failed: count('failed'),
+      cancelled: count('cancelled'),
+      optedOut: count('optedOut')
+    }
   }
 }

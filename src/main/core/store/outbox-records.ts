@@ -163,8 +163,14 @@ export interface ItemFilter {
 
 export type StatusCounts = Record<ItemStatus, number>
 
-/** What happened since an instant: the sent by their status now, and how many each other number counts. */
-export type SinceCounts = { sent: StatusCounts } & Record<Exclude<HappenedEvent, 'sent'>, number>
+/**
+ * What happened since an instant: the sent by their status now, of them those no longer in the outbox (`sentDeleted`,
+ * by their status when they left), and how many each other number counts.
+ */
+export type SinceCounts = { sent: StatusCounts; sentDeleted: StatusCounts } & Record<
+  Exclude<HappenedEvent, 'sent'>,
+  number
+>
 
 export interface ActiveCount {
   deviceId: string

@@ -289,6 +289,8 @@ it('reads what happened since through the indexes, never the whole outbox, for t
   expect(numbers.filter((detail) => detail.includes('outbox_sent_ledger'))).toEqual([
     expect.stringContaining('outbox_sent_ledger_by_accepted')
   ])
+  // QA sentdeleted: whether a ledger entry's item is gone, looked up by its id, one entry at a time.
+  expect(numbers).toContainEqual(expect.stringMatching(/^SEARCH outbox_items USING .*INDEX .*\(id=\?\)/))
   for (const reads of [...Object.values(byEvent), numbers]) {
     expect(reads.length).toBeGreaterThan(0)
     expect(reads.filter((detail) => detail.startsWith('SCAN'))).toEqual([])

@@ -875,6 +875,7 @@ describe('device list', () => {
   it("names the card's count as today's cap use, never as sent today beside the Overview's 0 (issue 29)", async () => {
     fake.handle('outbox:since', () => ({
       sent: { ...EMPTY_COUNTS, total: 0 },
+      sentDeleted: EMPTY_COUNTS,
       failed: 1,
       cancelled: 0,
       optedOut: 0

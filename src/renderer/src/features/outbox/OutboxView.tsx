@@ -18,6 +18,7 @@ import { OutboxDetail } from './OutboxDetail'
 import { OutboxExport } from './OutboxExport'
 import { OutboxFilters } from './OutboxFilters'
 import { OutboxList } from './OutboxList'
+import { SentDeletedNote } from './SentDeletedNote'
 import './outbox.css'
 
 export { prepareFirstRows } from './OutboxList'
@@ -162,6 +163,7 @@ export function OutboxView(): React.JSX.Element {
         <OutboxExport />
       </div>
       <OutboxFilters campaigns={campaigns} />
+      <SentDeletedNote />
       <div className="outbox-bulk-head">
         <button ref={selectAllRef} type="button" className="button" disabled={!total} onClick={checkAllShown}>
           {t('outbox.bulk.selectAll')}

@@ -29,6 +29,7 @@ function nothingHappenedToday({
 }): void {
   fake.handle('outbox:since', () => ({
     sent: EMPTY_COUNTS,
+    sentDeleted: EMPTY_COUNTS,
     failed: 0,
     cancelled: 0,
     optedOut: 0,
@@ -42,6 +43,7 @@ beforeEach(() => {
   // Seven sent today: six read since, one deleted for everyone after; two failed and 200 cancelled today.
   fake.handle('outbox:since', () => ({
     sent: { ...EMPTY_COUNTS, read: 6, revoked: 1, total: 7 },
+    sentDeleted: EMPTY_COUNTS,
     failed: 2,
     cancelled: 200,
     optedOut: 0
@@ -153,6 +155,7 @@ describe('overview', () => {
   it('says how many opted out today when any did, and opens exactly those', async () => {
     fake.handle('outbox:since', () => ({
       sent: { ...EMPTY_COUNTS, read: 6, total: 6 },
+      sentDeleted: EMPTY_COUNTS,
       failed: 0,
       cancelled: 1,
       optedOut: 3
@@ -178,7 +181,13 @@ describe('overview', () => {
   ] as const)(
     'says the opted out today are messages not sent, not customers (%s)',
     async (language, said) => {
-      fake.handle('outbox:since', () => ({ sent: EMPTY_COUNTS, failed: 0, cancelled: 0, optedOut: 1 }))
+      fake.handle('outbox:since', () => ({
+        sent: EMPTY_COUNTS,
+        sentDeleted: EMPTY_COUNTS,
+        failed: 0,
+        cancelled: 0,
+        optedOut: 1
+      }))
       seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
       render(<OverviewView />)
       const today = screen.getByRole('region', { name: language === 'en' ? 'Today' : 'Hari ini' })
@@ -237,6 +246,63 @@ describe('overview', () => {
     await waitFor(() => expect(fake.requests('outbox:list').at(-1)).toEqual({ offset: 0, limit: 200 }))
     expect((await screen.findByTestId('outbox-total')).textContent).toBe('9 messages')
     expect(screen.queryByRole('list', { name: 'Active filters' })).toBeNull()
+  })
+
+  // QA sentdeleted (issue 29 point 2): after deleting 2 of 12 sent today the Overview said 12 and the list it opened
+  // held 10, with no word why. Both say where the other 2 went, and the parts add up to the 12.
+  it.each([
+    [
+      'en',
+      'Today',
+      '12 sent today',
+      'Sent today, where they are now: 6 delivered · 4 read · 2 since deleted from this computer',
+      '2 more messages sent today were deleted from this computer; they still count toward today’s total.'
+    ],
+    [
+      'id',
+      'Hari ini',
+      '12 terkirim hari ini',
+      'Yang terkirim hari ini, posisinya sekarang: 6 sampai · 4 dibaca · 2 sudah dihapus dari komputer ini',
+      '2 pesan lain yang terkirim hari ini sudah dihapus dari komputer ini; pesan itu tetap dihitung dalam total hari ini.'
+    ]
+  ] as const)(
+    'names the sent today since deleted from this computer, on the Overview and in the list it opens (%s)',
+    async (language, region, number, split, listNote) => {
+      fake.handle('outbox:since', () => ({
+        sent: { ...EMPTY_COUNTS, delivered: 8, read: 4, total: 12 },
+        sentDeleted: { ...EMPTY_COUNTS, delivered: 2, total: 2 },
+        failed: 0,
+        cancelled: 0,
+        optedOut: 0
+      }))
+      const listed = Array.from({ length: 10 }, (_, n) =>
+        makeItem({ id: `kept-${n}`, status: n < 6 ? 'delivered' : 'read' })
+      )
+      fake.handle('outbox:list', () => ({ items: listed, total: listed.length }))
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+      const user = userEvent.setup()
+      const { unmount } = render(<OverviewView />)
+      const today = screen.getByRole('region', { name: region })
+      const sent = await within(today).findByRole('button', { name: number })
+      expect(within(today).getByTestId('today-sent-now').textContent).toBe(split)
+      await user.click(sent)
+      unmount()
+      render(<OutboxView />)
+      expect((await screen.findByTestId('outbox-sent-deleted')).textContent).toBe(listNote)
+    }
+  )
+
+  it('says nothing of deleted messages in a list of sent today when none were', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice()] }))
+    fake.handle('outbox:list', () => ({ items: [], total: 7 }))
+    const user = userEvent.setup()
+    const { unmount } = render(<OverviewView />)
+    await user.click(await screen.findByRole('button', { name: '7 sent today' }))
+    unmount()
+    render(<OutboxView />)
+    await screen.findByTestId('outbox-total')
+    await waitFor(() => expect(fake.requests('outbox:since').length).toBeGreaterThan(1))
+    expect(screen.queryByTestId('outbox-sent-deleted')).toBeNull()
   })
 
   it("starts a new day's numbers at midnight, with nothing else moving; the chip says the day it counts from once it is past", async () => {
