@@ -90,4 +90,35 @@ describe('the recent numbers in a narrow window (QA74)', () => {
       await page.close()
     }
   })
+
+  // QA76: a number typed then Tab showed as a chip; "Halo" typed on the recent number Tab reached next went into the
+  // field after it ("0857 6666 7777Halo", marked ⚠). The chip stays; the word starts a new entry in the field.
+  it('keeps a number typed and shown as a chip when a word is typed on a recent number', async () => {
+    await harness.core.handlers['settings:update']({ theme: 'dark', language: 'en' })
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 }, bypassCSP: true })
+    try {
+      await page.goto(harness.url)
+      await page.getByTestId('app').waitFor()
+      await openTab(page, 'send')
+      await expect.poll(() => page.getByTestId('recent-recipient').count()).toBe(RECENT.length)
+      const field = page.getByTestId('send-recipients')
+      await field.focus()
+      await page.keyboard.type('0857 6666 7777')
+      // Tab to the chip's ×, Tab again to the recent numbers.
+      await page.keyboard.press('Tab')
+      await page.keyboard.press('Tab')
+      expect((await focusedPlace(page)).testId).toBe('recent-recipient')
+      await page.keyboard.type('Halo')
+      const chips = page.getByTestId('recipient-chip')
+      expect(await chips.evaluateAll((all) => all.map((c) => (c as HTMLElement).dataset['value']))).toEqual([
+        '6285766667777'
+      ])
+      expect(await field.inputValue()).toBe('Halo')
+      expect(await field.evaluate((input) => input === document.activeElement)).toBe(true)
+      expect(await page.getByTestId('send-recipients-error').count()).toBe(0)
+      await screenshot(page, 'send-recent-typed-on')
+    } finally {
+      await page.close()
+    }
+  })
 })

@@ -41,11 +41,18 @@ const MOVES: Record<string, (at: number, last: number) => number> = {
  * The next chip's remove button takes the focus, else the previous one's, else `fallback` (the input).
  * `deleteKeys: false`: a list whose buttons do something other than remove (the Send view's recent numbers add one,
  * QA74), where Delete and Backspace must not press them.
+ * A character typed on a button goes to `fallback`, the field the chips were typed in: `beforeTyping` first makes room
+ * for it there (the Send view enters the number its chip shows, QA76); `typingGoesToField: false` where the fallback
+ * is no field that takes new entries (the Outbox's filters), and the character does nothing.
  */
 export function useChipRemoval(
   fallback: () => HTMLElement | null,
   buttons = '.chip-remove',
-  { deleteKeys = true }: { deleteKeys?: boolean } = {}
+  {
+    deleteKeys = true,
+    beforeTyping,
+    typingGoesToField = true
+  }: { deleteKeys?: boolean; beforeTyping?: () => void; typingGoesToField?: boolean } = {}
 ): ChipRemoval {
   const listRef = useRef<HTMLUListElement | null>(null)
   const removedAt = useRef<number | null>(null)
@@ -82,8 +89,11 @@ export function useChipRemoval(
     }
     // A character typed on a chip is meant for the field (QA65: a correction typed after removing a chip went to the
     // next chip's ×, and each space then removed a good number): the field takes the focus, and the key with it.
-    // Space stays the button's press.
+    // Space stays the button's press. QA76: the key never runs into what the field already holds as a chip
+    // ("0857 6666 7777Halo"); the field makes room for it first, or takes no typing from its chips at all.
     if (event.key.length === 1 && event.key !== ' ') {
+      if (!typingGoesToField) return
+      beforeTyping?.()
       fallback()?.focus()
       return
     }

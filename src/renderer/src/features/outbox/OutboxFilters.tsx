@@ -75,8 +75,11 @@ export function OutboxFilters({
     (moreRef.current?.open
       ? moreRef.current.querySelector<HTMLElement>('.status-filter input')
       : formRef.current?.querySelector<HTMLElement>('input')) ?? formRef.current
-  // A removed chip: the next chip, else the first filter.
-  const { list: chipsList, removing: removingChip } = useChipRemoval(firstFilter, 'button.filter-chip')
+  // A removed chip: the next chip, else the first filter. QA76: a word typed on a chip went on the end of the first
+  // filter ("Recipient: 0812" became "0812Halo"): the chips summarise filters already set, and take no typing.
+  const { list: chipsList, removing: removingChip } = useChipRemoval(firstFilter, 'button.filter-chip', {
+    typingGoesToField: false
+  })
   const [clearedFrom, setClearedFrom] = useState(0)
   useLayoutEffect(() => {
     if (clearedFrom > 0) firstFilter()?.focus()

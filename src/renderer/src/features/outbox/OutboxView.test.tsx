@@ -399,6 +399,21 @@ describe('focus after the filters and the export act (QA N6, N9: it dropped to t
     expect(document.activeElement).toBe(within(statuses).getAllByRole('checkbox')[0])
   })
 
+  // QA76 (Send's recipients): a word typed on a chip went to the first filter, after the number already in it: the
+  // filter "Recipient: 0812" became "0812Halo". A filter's chip takes no typing; the filters keep what they were.
+  it('changes no filter when a word is typed on a filter chip', async () => {
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await screen.findByText('Text: Message 0')
+    const recipientBox = screen.getByRole('searchbox', { name: 'Recipient' })
+    await user.type(recipientBox, '0812')
+    const chip = await screen.findByRole('button', { name: 'Remove the filter Recipient: 0812' })
+    chip.focus()
+    await user.keyboard('Halo')
+    expect(document.activeElement).toBe(chip)
+    expect((recipientBox as HTMLInputElement).value).toBe('0812')
+  })
+
   // QA74: the focus went to the whole filter form (a 1053×158 outlined box): it goes to the first filter control, the
   // first status box while they are shown, else the first field.
   it('moves to the first filter after "Clear filters" pressed from the keyboard', async () => {

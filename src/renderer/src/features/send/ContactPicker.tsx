@@ -25,6 +25,7 @@ import {
   splitDraft,
   suggestQuery,
   withDraft,
+  withDraftEntered,
   withoutLastRecipient,
   withoutRecipient,
   withRecipientAs,
@@ -174,9 +175,7 @@ export function ContactPicker({
         pick(chosen)
       } else if (draft.trim() !== '') {
         event.preventDefault()
-        onText(
-          `${withDraft(text, isGroup ? draft.trim() : (pastedRecipients(draft.trim()) ?? draft.trim()))}, `
-        )
+        onText(withDraftEntered(text, isGroup))
       }
     } else if (event.key === 'Escape' && open) {
       event.preventDefault()

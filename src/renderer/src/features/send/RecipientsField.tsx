@@ -13,6 +13,7 @@ import {
   repeatedRecipientsLeftOut,
   splitDraft,
   unpickedName,
+  withDraftEntered,
   withoutRecipient,
   withRecipient
 } from './recipients'
@@ -44,15 +45,25 @@ export function RecipientsField({
   const [recent, setRecent] = useState<string[]>([])
   // What "Remove all recipients" took away (as typed, for Undo), and how many.
   const [removedAll, setRemovedAll] = useState<{ count: number; text: string } | null>(null)
-  const { list: chipsList, removing: removingChip } = useChipRemoval(() =>
-    document.getElementById('send-recipients')
+  // QA76: the number being typed is drawn as a chip too ("Recipients ready: 1"), though still the field's text; a
+  // word typed on a chip's × or a recent number went to the field and ran into it ("0857 6666 7777Halo", marked ⚠).
+  // That number is entered first, so the chip stays and the word starts a recipient of its own.
+  const enterDraftShownAsChip = (): void => {
+    const { draft } = splitDraft(text)
+    if (draft.trim() !== '' && !isSearchText(draft, isGroup))
+      setFields({ recipientsText: withDraftEntered(text, isGroup) })
+  }
+  const { list: chipsList, removing: removingChip } = useChipRemoval(
+    () => document.getElementById('send-recipients'),
+    '.chip-remove',
+    { beforeTyping: enterDraftShownAsChip }
   )
   // QA74: the recent numbers are one Tab stop with the arrow keys inside, as the chips are; a picked one leaves the
   // list, so the focus goes on to the next one (else the previous, else the field) instead of falling to the page.
   const { list: recentList, removing: pickingRecent } = useChipRemoval(
     () => document.getElementById('send-recipients'),
     '.recent-button',
-    { deleteKeys: false }
+    { deleteKeys: false, beforeTyping: enterDraftShownAsChip }
   )
 
   // Asked again after each send: the numbers just sent to are there for the next message (QA26 Q26-06).

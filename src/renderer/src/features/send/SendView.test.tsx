@@ -931,6 +931,28 @@ describe('recipients', () => {
     expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Phone numbers' }))
     expect(screen.getAllByTestId('recipient-chip')).toHaveLength(2)
   })
+
+  // QA76: a number typed then Tab showed as a chip ("Recipients ready: 1"); "Halo" typed on a recent number (or on the
+  // chip's ×) went into the field after it, "0857 6666 7777Halo", marked ⚠. The chip stays; the key starts a new one.
+  it.each([
+    ['a recent number', (): HTMLElement => screen.getByRole('button', { name: '+62 821-3333-4444' })],
+    ['the chip’s ×', (): HTMLElement => screen.getByRole('button', { name: 'Remove +62 857-6666-7777' })]
+  ])('keeps a number shown as a chip when a word is typed on %s, the word a new entry', async (_, button) => {
+    fake.handle('recipients:recent', () => ({ recipients: ['6282133334444'] }))
+    const user = show()
+    const field = screen.getByRole('combobox', { name: 'Phone numbers' })
+    await screen.findByRole('button', { name: '+62 821-3333-4444' })
+    await user.type(field, '0857 6666 7777')
+    button().focus()
+    await user.keyboard('Halo')
+    expect(
+      screen.getAllByTestId('recipient-chip').map((c) => [c.dataset['value'], c.dataset['valid']])
+    ).toEqual([['6285766667777', 'true']])
+    expect(document.activeElement).toBe(field)
+    expect((field as HTMLInputElement).value).toBe('Halo')
+    expect(useSend.getState().recipientsText).toBe('0857 6666 7777, Halo')
+    expect(screen.queryByTestId('send-recipients-error')).toBeNull()
+  })
 })
 
 /** Why a number on the opt-out list cannot be sent to and how that is lifted: the reply box's words too. */

@@ -185,6 +185,15 @@ export function withDraft(text: string, draft: string): string {
 }
 
 /**
+ * The recipients text with the piece being typed entered, ended by its separator, as Enter in the picker enters it
+ * (numbers apart by spaces come apart, pastedRecipients): what is typed next starts a recipient of its own.
+ */
+export function withDraftEntered(text: string, isGroup: boolean): string {
+  const typed = splitDraft(text).draft.trim()
+  return `${withDraft(text, isGroup ? typed : (pastedRecipients(typed) ?? typed))}, `
+}
+
+/**
  * Whether the piece being typed is a search for a contact or group (a name, a group's subject) rather than a number
  * or group id: a name has letters and does not start as a number does (looksLikeName); a group id always holds a run
  * of digits and no spaces.
