@@ -302,7 +302,9 @@ it('contacts sync with a device’s address book at the gateway only when asked:
   expect(unknown).toMatchObject({ ok: false, error: { message: 'That device no longer exists.' } })
 })
 
-it('keeps the list in time order when the newest reply to a conversation is cancelled: its row says so at its time', async () => {
+// QA76: a message scheduled to a customer put their row above customers who wrote later and hid their last words
+// behind "Anda, untuk …: Flash sale…"; a cancelled one behind "You, cancelled: …".
+it('keeps a conversation where its real traffic puts it: a scheduled or cancelled message moves nothing, a sent one does', async () => {
   const deviceId = await linkSandboxDevice(core)
   const serial = core.monitor.status(deviceId).info?.serial
   const connected = await core.inbox.connect({ relayUrl: relay.url })
@@ -318,38 +320,60 @@ it('keeps the list in time order when the newest reply to a conversation is canc
       deviceId: serial,
       timestamp: new Date().toISOString()
     })
-  await wrote('WA-A', '6281311110001', 'Ada stok?')
+  await wrote('WA-A', '6281222223333', 'Oke makasih kak')
   await expect.poll(async () => (await conversations()).length, { timeout: 10_000 }).toBe(1)
   await new Promise((resolve) => setTimeout(resolve, 20))
   await wrote('WA-B', '6281322220002', 'Kirim ke Bandung bisa?')
   await expect.poll(async () => (await conversations()).length, { timeout: 10_000 }).toBe(2)
-  await new Promise((resolve) => setTimeout(resolve, 20))
-
-  // The operator answers the first customer for tomorrow morning, then thinks better of it.
-  const {
-    itemIds: [answer]
-  } = await core.handlers['outbox:enqueue']({
-    deviceId,
-    recipients: ['6281311110001'],
-    isGroup: false,
-    entries: [{ kind: 'text', text: 'Besok pagi kami kabari' }],
-    schedule: {
-      mode: 'local',
-      localTime: '2099-01-01T09:00',
-      timezone: 'Asia/Jakarta',
-      overduePolicy: 'send'
-    }
-  })
   const rows = async (): Promise<string[]> =>
     (await conversations()).map(
-      (c) => `${c.chatId} ${c.lastFromMe ? 'you' : 'them'} ${c.lastUnreached ?? ''}`
+      (c) =>
+        `${c.chatId} ${c.lastFromMe ? 'you' : 'them'}${c.lastUnreached ? `, ${c.lastUnreached}` : ''}: ${c.lastText}`
     )
-  expect(await rows()).toEqual(['6281311110001 you ', '6281322220002 them '])
-  await core.handlers['outbox:cancel']({ id: answer! })
+  const before = ['6281322220002 them: Kirim ke Bandung bisa?', '6281222223333 them: Oke makasih kak']
+  expect(await rows()).toEqual(before)
+  const lastAt = (await conversations()).map((c) => c.lastAt)
 
-  // Still on top, where queuing the answer put it: so its row shows that act, cancelled, not the older question
-  // under a newer one (the list read 10:02 above 10:05).
-  expect(await rows()).toEqual(['6281311110001 you cancelled', '6281322220002 them '])
+  // The operator schedules a message to the first customer for tomorrow: nothing moves, nothing is hidden.
+  const schedule = {
+    mode: 'local' as const,
+    localTime: '2099-01-01T09:00',
+    timezone: 'Asia/Jakarta',
+    overduePolicy: 'send' as const
+  }
+  const {
+    itemIds: [scheduled]
+  } = await core.handlers['outbox:enqueue']({
+    deviceId,
+    recipients: ['6281222223333'],
+    isGroup: false,
+    entries: [{ kind: 'text', text: 'Flash sale besok' }],
+    schedule
+  })
+  expect(await rows()).toEqual(before)
+  expect((await conversations()).map((c) => c.lastAt)).toEqual(lastAt)
+  // Cancelled before it went: still nothing.
+  await core.handlers['outbox:cancel']({ id: scheduled! })
+  expect(await rows()).toEqual(before)
+
+  // A message that goes out moves the row up, shown with the time the gateway took it.
+  const {
+    itemIds: [sent]
+  } = await core.handlers['outbox:enqueue']({
+    deviceId,
+    recipients: ['6281222223333'],
+    isGroup: false,
+    entries: [{ kind: 'text', text: 'Paket Anda sudah dikirim' }]
+  })
+  await expect
+    .poll(async () => (await rows())[0], { timeout: 10_000 })
+    .toBe('6281222223333 you: Paket Anda sudah dikirim')
+  expect(await rows()).toEqual([
+    '6281222223333 you: Paket Anda sudah dikirim',
+    '6281322220002 them: Kirim ke Bandung bisa?'
+  ])
+  const { item } = await core.handlers['outbox:get']({ id: sent! })
+  expect(item.status).not.toMatch(/^(queued|sending|scheduled)$/)
   const times = (await conversations()).map((c) => Date.parse(c.lastAt))
   expect(times).toEqual([...times].sort((a, b) => b - a))
 })

@@ -472,10 +472,10 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     inboxChanged(status)
     monitor.pushCoverageChanged()
   })
-  // A message to a customer who has a conversation (a reply, a send, a campaign) moves that conversation to the top,
-  // in the transaction that queues it; the window reads the list again once it is committed.
-  theOutbox.onItemsVisible((items) => {
-    if (inbox.conversations.messagesQueued(items) > 0) queueMicrotask(() => inboxChanged())
+  // A message to a customer who has a conversation (a reply, a send, a campaign) moves that conversation to the top
+  // when the gateway takes it (QA76: not while it waits or if it never goes); the window reads the list again then.
+  theOutbox.onItemTaken((item) => {
+    if (inbox.conversations.messageTaken(item)) queueMicrotask(() => inboxChanged())
   })
 
   const snapshotListeners = new Set<(snapshot: CoreSnapshot) => void>()

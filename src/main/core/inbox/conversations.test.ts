@@ -18,6 +18,7 @@ import {
 } from '../store'
 import { newInboxMessage } from '../store/testing/new-inbox-message'
 import { newTextItem } from '../store/testing/new-item'
+import { makeFixture, type OutboxFixture } from '../outbox/testing/outbox-fixture'
 import { createConversations, REPLY_SCAN_LIMIT, type SentToChat } from './conversations'
 
 let dir: string
@@ -708,12 +709,10 @@ it('shows the operator’s newest reply as the conversation’s last message, on
           .map((item) => ({ at: Date.parse(item.createdAt), item })),
       sentWithText: () => ({ matches: [], readTo: null }),
       sentAt: () => [],
-      // The kernel's answer: the newest of the chat's items whose status the inbox did not skip.
-      newestToChats: (chats, skipping) =>
+      // The kernel's answer: the newest of the chat's items gone out (each of these; the store's test has the rule).
+      newestToChats: (chats) =>
         chats.map(() => {
-          const item = [...sent]
-            .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))
-            .find((item) => !skipping.includes(item.status))
+          const item = [...sent].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))[0]
           return item ? { at: Date.parse(item.createdAt), item } : null
         })
     }
@@ -736,8 +735,8 @@ it('shows the operator’s newest reply as the conversation’s last message, on
     lastAt: new Date(2_000).toISOString()
   })
   expect(row().lastUnreached).toBeUndefined()
-  // A reply that never reached the customer is still the chat's newest act, at the top where queuing it moved the row:
-  // shown with its own time and how it ended, not the older delivered one under it (the list's order then lied).
+  // A reply the gateway took that then did not reach the customer is still the chat's newest act, at the top where its
+  // going moved the row: shown with its own time and how it ended, not the older delivered one under it.
   sent.push({
     id: 'r2',
     kind: 'image',
@@ -766,22 +765,6 @@ it('shows the operator’s newest reply as the conversation’s last message, on
     sent[sent.length - 1] = { ...r2, status, failure } as OutboxItemView
     expect(row().lastUnreached).toBe(unreached)
   }
-  // A reply scheduled for later is the thread's newest, at its time, but not with the customer yet: said as such.
-  sent.push({
-    id: 'r3',
-    kind: 'text',
-    text: 'Kami telepon besok jam 9',
-    fileName: null,
-    status: 'scheduled',
-    createdAt: new Date(4_000).toISOString(),
-    scheduledAt: '2026-01-16T02:00:00.000Z'
-  } as OutboxItemView)
-  expect(row()).toMatchObject({
-    lastText: 'Kami telepon besok jam 9',
-    lastFromMe: true,
-    lastScheduled: true,
-    lastScheduledFor: '2026-01-16T02:00:00.000Z'
-  })
 })
 
 /** Thirty customers who each wrote once to device ser-1 (chat ids `${prefix}0000`…): their numbers. */
@@ -809,12 +792,23 @@ it("reads a page of conversations' newest replies in one read for the page, not 
   const chats = thirtyCustomersWrote('62811')
   const clock = new FakeClock(5_000)
   const outbox = createOutbox({ db, dataDir: dir, clock, clientFor: () => undefined })
-  // The operator answered every other customer, after they wrote.
-  await outbox.enqueue({
-    deviceId: 'd1',
-    recipients: chats.filter((_, i) => i % 2 === 0),
-    entries: [{ kind: 'text', text: 'Baik kak' }]
-  })
+  // The operator answered every other customer, after they wrote: the gateway took each answer.
+  new OutboxStore(db).insertItems(
+    chats
+      .filter((_, i) => i % 2 === 0)
+      .map((recipient) =>
+        newTextItem(`answer-${recipient}`, {
+          recipient,
+          text: 'Baik kak',
+          status: 'sent',
+          createdAt: 5_000,
+          acceptedAt: 5_000
+        })
+      ),
+    [],
+    [],
+    5_000
+  )
   const asked = { perChat: 0, perPage: 0 }
   const counted: SentToChat = {
     sentToChat: (...args) => (asked.perChat++, outbox.queue.sentToChat(...args)),
@@ -1227,10 +1221,19 @@ describe('a group conversation names who wrote its newest message', () => {
 
 // Issue 26: conversations "newest first" by their last message. They were ordered by the customer's newest message
 // while a row shows the operator's newer reply: answered a minute ago, a row sat below one that wrote an hour ago.
-describe('conversations ordered by their last message, the replies too', () => {
+describe('conversations ordered by their real traffic: what came in and what went out (QA76)', () => {
+  let fx: OutboxFixture
+  beforeEach(() => {
+    fx = makeFixture()
+  })
+  afterEach(async () => {
+    await fx.outbox.stop()
+    fx.close()
+  })
+
   /** Customers write in this order (each one message, a second apart), to device d1 (serial ser-1) unless named. */
   function received(...chats: (string | { chat: string; serial: string; at?: number })[]): void {
-    const store = new InboxStore(db)
+    const store = new InboxStore(fx.db)
     const from = store.cursor('box')
     store.commit(
       'box',
@@ -1258,17 +1261,50 @@ describe('conversations ordered by their last message, the replies too', () => {
   }
 
   async function inbox() {
-    const outbox = createOutbox({ db, dataDir: dir, clock: new FakeClock(), clientFor: () => undefined })
-    const conversations = conversationsOfTwoDevices(outbox.queue)
-    // As the composition wires them: what joins the outbox moves its conversation.
-    outbox.onItemsVisible((items) => conversations.messagesQueued(items))
+    const conversations = createConversations({
+      db: fx.db,
+      now: () => fx.clock.now(),
+      devices: {
+        list: () => [
+          { id: 'd1', serial: 'ser-1', phone: null },
+          { id: 'd2', serial: 'ser-2', phone: null }
+        ]
+      },
+      outbox: fx.outbox.queue
+    })
+    // As the composition wires them: a message the gateway took moves its conversation.
+    fx.outbox.onItemTaken((item) => conversations.messageTaken(item))
+    await fx.outbox.start()
     const order = (): string[] => conversations.list({}).conversations.map((c) => c.chatId)
-    const send = (deviceId: string, ...recipients: string[]) =>
-      outbox.enqueue({ deviceId, recipients, entries: [{ kind: 'text', text: 'Baik, kami cek' }] })
-    return { conversations, order, send }
+    const rows = (): string[] =>
+      conversations
+        .list({})
+        .conversations.map((c) => `${c.chatId} ${c.lastFromMe ? 'you' : 'them'}: ${c.lastText}`)
+    const gone = (ids: readonly string[]) => () =>
+      ids.every((id) => !['queued', 'sending', 'scheduled'].includes(fx.outbox.get(id).item.status))
+    /** Queued now, and run until the gateway took every message. */
+    const send = async (deviceId: string, ...recipients: string[]): Promise<void> => {
+      const { itemIds } = await fx.outbox.enqueue({
+        deviceId,
+        recipients,
+        entries: [{ kind: 'text', text: 'Baik, kami cek' }]
+      })
+      await fx.runUntil(gone(itemIds))
+    }
+    /** Kept here for 10:05 in Jakarta (the clock reads 10:00 there): not gone out. */
+    const schedule = async (deviceId: string, recipient: string): Promise<string> => {
+      const { itemIds } = await fx.outbox.enqueue({
+        deviceId,
+        recipients: [recipient],
+        entries: [{ kind: 'text', text: 'Flash sale besok' }],
+        schedule: { localTime: '2026-01-15T10:05', timezone: 'Asia/Jakarta', mode: 'local' }
+      })
+      return itemIds[0]!
+    }
+    return { conversations, order, rows, send, schedule, gone }
   }
 
-  it('a reply moves its conversation above those that wrote before it; a later message goes above the reply', async () => {
+  it('a reply moves its conversation above those that wrote before it once it goes; a later message goes above it', async () => {
     received('6281111', '6282222', '6283333')
     const { order, send } = await inbox()
     expect(order()).toEqual(['6283333', '6282222', '6281111'])
@@ -1288,13 +1324,10 @@ describe('conversations ordered by their last message, the replies too', () => {
     expect(order()).toHaveLength(3)
   })
 
-  it('a campaign of many numbers moves the conversations among them, in one write', async () => {
+  it('a send to many numbers moves the conversations among them as each goes', async () => {
     received('6281111', '6282222', '6283333')
     const { order, send } = await inbox()
-    const numbers = Array.from({ length: 1_200 }, (_, i) => `62877${String(i).padStart(6, '0')}`)
-    // More than one transaction's worth: the kernel writes it as a fenced batch, told of it at its close; and more
-    // numbers than are matched as given, so they are matched against the device's chats.
-    await send('d1', ...numbers.slice(0, 600), '6282222', ...numbers.slice(600))
+    await send('d1', '6287700001', '6282222', '6287700002')
     expect(order()).toEqual(['6282222', '6283333', '6281111'])
   })
 
@@ -1320,6 +1353,37 @@ describe('conversations ordered by their last message, the replies too', () => {
       before = page.next
     }
     expect(seen).toEqual(['6284444', '6282222', '6285555', '6283333', '6281111'])
+  })
+
+  // QA76: "Oke makasih kak" at 15.39 was hidden by "Anda, untuk …: Flash sale…", its row above customers who wrote later.
+  it('a message scheduled to a conversation moves nothing and hides nothing; when it goes, it moves the row up', async () => {
+    received('6281111', '6282222', '6283333')
+    const { rows, schedule, gone } = await inbox()
+    const before = rows()
+    const id = await schedule('d1', '6281111')
+    expect(rows()).toEqual(before)
+    expect(rows()).toEqual([
+      '6283333 them: from 6283333',
+      '6282222 them: from 6282222',
+      '6281111 them: from 6281111'
+    ])
+    await fx.runUntil(gone([id]), { stepMs: 10_000 })
+    expect(rows()).toEqual([
+      '6281111 you: Flash sale besok',
+      '6283333 them: from 6283333',
+      '6282222 them: from 6282222'
+    ])
+  })
+
+  it('a message cancelled before it went moves nothing and hides nothing', async () => {
+    received('6281111', '6282222')
+    const { rows, schedule } = await inbox()
+    const before = rows()
+    const id = await schedule('d1', '6281111')
+    fx.outbox.cancel(id)
+    expect(fx.outbox.get(id).item.status).toBe('cancelled')
+    expect(rows()).toEqual(before)
+    expect(rows()).toEqual(['6282222 them: from 6282222', '6281111 them: from 6281111'])
   })
 })
 
@@ -1442,11 +1506,21 @@ describe('marking unread a conversation the operator answered last (QA72)', () =
     customerWrote(1, 'ada stok?', 1000, { deviceSerial: 'ser-1', chatId: '6281111' })
     const clock = new FakeClock(2000)
     const outbox = createOutbox({ db, dataDir: dir, clock, clientFor: () => undefined })
-    await outbox.enqueue({
-      deviceId: 'd1',
-      recipients: ['6281111'],
-      entries: [{ kind: 'text', text: 'ada kak' }]
-    })
+    // The operator's answer, taken by the gateway (one still waiting is not the newest of the row: QA76).
+    new OutboxStore(db).insertItems(
+      [
+        newTextItem('answer', {
+          recipient: '6281111',
+          text: 'ada kak',
+          status: 'sent',
+          createdAt: 2000,
+          acceptedAt: 2000
+        })
+      ],
+      [],
+      [],
+      2000
+    )
     const conversations = createConversations({
       db,
       now: () => 0,

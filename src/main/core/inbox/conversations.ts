@@ -59,13 +59,12 @@ export interface SentToChat {
   }
   sentAt(positions: readonly number[]): { position: number; at: number; item: OutboxItemView }[]
   /**
-   * Each chat's newest item by when it shows there (sent from the device to the recipient, shown after `shownAfter`
-   * when given) whose status is not one of `skipping`, with that time, or null, in the order asked: a page of
-   * conversations' last replies in one read.
+   * Each chat's newest item that is its conversation's traffic (sent from the device to the recipient, shown after
+   * `shownAfter` when given; countsAsConversationTraffic, QA76), with when the gateway took it, or null, in the order
+   * asked: a page of conversations' last replies in one read.
    */
   newestToChats(
-    chats: readonly { deviceId: string; recipient: string; shownAfter?: number }[],
-    skipping: readonly OutboxItemView['status'][]
+    chats: readonly { deviceId: string; recipient: string; shownAfter?: number }[]
   ): ({ at: number; item: OutboxItemView } | null)[]
 }
 
@@ -218,9 +217,6 @@ const cannedReplyView = (reply: CannedReplyRecord): CannedReplyView => ({
   updatedAt: new Date(reply.updatedAt).toISOString()
 })
 
-/** Up to this many messages queued at once are matched to conversations as given; more, against the device's chats. */
-const MATCHED_AS_GIVEN_MAX = 1_000
-
 export class ConversationNotFound extends Error {
   constructor(readonly conversationId: number) {
     super(`There is no conversation ${conversationId} in the inbox.`)
@@ -311,10 +307,10 @@ export function createConversations(deps: ConversationsDeps) {
   /**
    * For each conversation, the newest message the operator sent to its chat from its device, with when its thread
    * shows it (the thread's order and time, and after the chat was last deleted, as the thread has it): a row shows it
-   * as the last message, so an answered customer reads apart from a waiting one (QA14 Q14-10), and the row says what
-   * its thread shows first. One that failed, was cancelled or deleted for everyone is shown as such (lastUnreached):
-   * hiding it put an older time on a row its queuing had moved to the top. A page's rows in two reads (when each chat
-   * was cleared, then the replies), not two a row.
+   * as the last message, so an answered customer reads apart from a waiting one (QA14 Q14-10). Only what went out
+   * (QA76: one scheduled, queued or cancelled before it went hid the customer's last words); one that then failed, was
+   * cancelled at the gateway or deleted for everyone is shown as such (lastUnreached), as its going moved the row. A
+   * page's rows in two reads (when each chat was cleared, then the replies), not two a row.
    */
   function newestReplies(
     rows: readonly { conversation: ConversationRecord; deviceId: string | null }[]
@@ -332,9 +328,7 @@ export function createConversations(deps: ConversationsDeps) {
         const after = cleared[i] ?? null
         const chat = { deviceId, recipient: conversation.chatId }
         return after === null ? chat : { ...chat, shownAfter: after }
-      }),
-      // None skipped: a reply that failed or was cancelled is the chat's newest act, where the list places the row.
-      []
+      })
     )
     asked.forEach(({ at }, i) => (replies[at] = newest[i] ?? null))
     return replies
@@ -499,26 +493,13 @@ export function createConversations(deps: ConversationsDeps) {
     deviceIdOf,
 
     /**
-     * Messages that joined the outbox (every producer's: a reply, a send, a campaign), told in the transaction that
-     * makes them visible: the conversations of their chats on their devices move to the top, as a row shows the
-     * newest message of either side. Returns how many moved. A campaign's thousands of numbers are first matched
-     * against the chats its device has conversations with (one read), a reply's one number is asked as it is.
+     * A message the gateway took (every producer's: a reply, a send, a campaign), told in the transition that records
+     * it: the conversation of its chat on its device moves to the top, as it is now the conversation's newest traffic
+     * (QA76: not when it was queued or scheduled). True when one moved.
      */
-    messagesQueued(items: readonly { deviceId: string; recipient: string }[]): number {
-      const devices = new Map<string, { keys: string[]; chats: Set<string> | null }>()
-      const sent: { deviceKeys: string[]; chatId: string }[] = []
-      for (const { deviceId, recipient } of items) {
-        let device = devices.get(deviceId)
-        if (!device) {
-          const keys = keysOf(deviceId)
-          const many = items.length > MATCHED_AS_GIVEN_MAX && keys.length > 0
-          device = { keys, chats: many ? new Set(store.chatsOf(keys)) : null }
-          devices.set(deviceId, device)
-        }
-        if (device.keys.length > 0 && (device.chats?.has(recipient) ?? true))
-          sent.push({ deviceKeys: device.keys, chatId: recipient })
-      }
-      return store.bumpActivity(sent)
+    messageTaken({ deviceId, recipient }: { deviceId: string; recipient: string }): boolean {
+      const keys = keysOf(deviceId)
+      return keys.length > 0 && store.bumpActivity([{ deviceKeys: keys, chatId: recipient }]) > 0
     },
 
     list(filter: {

@@ -1,6 +1,7 @@
 // The send queue's kernel: one pump over the durable state machine (dispatch, reconcile, gateway schedules,
 // tracking, retention), the policies it asks before each send, and the one way producers put items in line.
 // Producers (one-off sends, series, campaigns, replies) live outside and reach it through `add`.
+import { TAKEN_BY_GATEWAY_STATUS } from '../../../shared/domain'
 import { systemClock, type Clock, type TimerId } from '../clock'
 import { silentLogger, type Logger } from '../logging'
 import {
@@ -99,8 +100,11 @@ export interface KernelCore {
   addNow(items: readonly NewItem[], options?: Pick<AddOptions, 'recipients' | 'atCommit'>): void
   addPolicy(policy: SendPolicy): void
   addRetryHook(hook: RetryHook): void
-  /** Told, in the transaction that makes them visible, of the items every add writes (all producers'). */
-  onItemsVisible(listener: (items: readonly NewItem[]) => void): void
+  /**
+   * Told of each message the gateway takes (TAKEN_BY_GATEWAY_STATUS), in the transition that records it: from then on
+   * it is its conversation's traffic (QA76), all producers' alike.
+   */
+  onItemTaken(listener: (item: { deviceId: string; recipient: string }) => void): void
   addTicker(ticker: Ticker): void
   sweep(): Promise<SweepResult>
 }
@@ -127,7 +131,6 @@ export function createKernelCore(input: KernelInput): KernelCore {
   ctx.transitionListeners.add((item) => knownDevices.add(item.deviceId))
   const afterPump = new Set<() => void>()
   const tickers: Ticker[] = []
-  const visibleListeners: ((items: readonly NewItem[]) => void)[] = []
   let tracking = ctx.options.tracking
   let pumping = false
   let pumpAgain = false
@@ -235,11 +238,7 @@ export function createKernelCore(input: KernelInput): KernelCore {
       recipients: options.recipients ?? [],
       at: clock.now(),
       atChunk: options.atChunk,
-      // The listeners hear of the items in the transaction that makes them visible, after the producer's own rows.
-      atCommit: () => {
-        options.atCommit?.()
-        for (const listener of visibleListeners) listener(items)
-      }
+      atCommit: options.atCommit
     }
     const run = addTail.then(async () => {
       // A copy may be removed by a sweep while this write waits its turn (see AttachmentsGoneError): copied again
@@ -268,7 +267,6 @@ export function createKernelCore(input: KernelInput): KernelCore {
     store.batch(() => {
       store.insertItems(items, [], options.recipients ?? [], clock.now())
       options.atCommit?.()
-      for (const listener of visibleListeners) listener(items)
     })
     for (const item of items) knownDevices.add(item.deviceId)
     announce(items)
@@ -373,7 +371,10 @@ export function createKernelCore(input: KernelInput): KernelCore {
     addNow,
     addPolicy: (policy) => ctx.policies.push(policy),
     addRetryHook: (hook) => ctx.retryHooks.push(hook),
-    onItemsVisible: (listener) => visibleListeners.push(listener),
+    onItemTaken: (listener) =>
+      ctx.transitionListeners.add((item) => {
+        if (item.status === TAKEN_BY_GATEWAY_STATUS) listener(item)
+      }),
     addTicker: (ticker) => tickers.push(ticker),
     sweep
   }

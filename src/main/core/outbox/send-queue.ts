@@ -193,7 +193,7 @@ export function createSendQueue(input: KernelInput) {
     addNow: core.addNow,
     addPolicy: core.addPolicy,
     addRetryHook: core.addRetryHook,
-    onItemsVisible: core.onItemsVisible,
+    onItemTaken: core.onItemTaken,
     addTicker: (ticker: Ticker): void => core.addTicker(ticker),
     copyFiles: (entries: readonly FileEntry[]) => copyFiles(dataDir, entries),
     copyFile: (entry: FileEntry) => copyFile(dataDir, entry),
@@ -312,17 +312,16 @@ export function createSendQueue(input: KernelInput) {
         .map(({ shownAt, item }) => ({ at: shownAt, item: view(item) }))
     },
     /**
-     * Each chat's newest item by when it happened (a device and a recipient, shown after `shownAfter` when given; see
-     * HAPPENED_AT: a schedule when it was written) whose status is not one of `skipping`, with that time, or null, in
-     * the order asked: the inbox's page of conversations in one read.
+     * Each chat's newest item that is its conversation's traffic (a device and a recipient, shown after `shownAfter`
+     * when given; countsAsConversationTraffic, QA76), with when the gateway took it, or null, in the order asked: the
+     * inbox's page of conversations in one read.
      */
     newestToChats: (
-      chats: readonly { deviceId: string; recipient: string; shownAfter?: number }[],
-      skipping: readonly ItemStatus[]
+      chats: readonly { deviceId: string; recipient: string; shownAfter?: number }[]
     ): ({ at: number; item: OutboxItemView } | null)[] => {
       const view = itemViews(ctx)
       return store
-        .newestToChats(chats, skipping)
+        .newestToChats(chats)
         .map((newest) => (newest ? { at: newest.happenedAt, item: view(newest.item) } : null))
     },
     /**

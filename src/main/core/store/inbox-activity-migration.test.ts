@@ -28,7 +28,8 @@ it('keeps the order of the conversations kept before it, and a reply then moves 
   conversation.run(4, '6284444', 9, 9_000, 0)
   old.close()
 
-  const db = openDatabase({ dataDir: dir })
+  // At that step's version: a later one (QA76) places the rows again by their traffic, numbers past these.
+  const db = openDatabase({ dataDir: dir, migrations: migrations.slice(0, step + 1) })
   try {
     const store = new InboxConversationsStore(db)
     const rows = (archived = false) =>

@@ -33,7 +33,7 @@ export interface ConversationRecord {
   lastNumber: number
   /**
    * The row's place, newest first, and the list's keyset: its newest message's number, or a later number from the same
-   * sequence taken when a message to its chat joined the outbox (bumpActivity). Only grows.
+   * sequence taken when the gateway took a message to its chat (bumpActivity; QA76: not when it was queued). Only grows.
    */
   activity: number
   lastAt: number
@@ -325,18 +325,9 @@ export class InboxConversationsStore {
     }))
   }
 
-  /** The chats these gateway devices have conversations with. */
-  chatsOf(deviceKeys: readonly string[]): string[] {
-    return this.prepare(
-      'SELECT chat_id FROM inbox_conversations WHERE device_key IN (SELECT value FROM json_each(?))'
-    )
-      .pluck()
-      .all(JSON.stringify(deviceKeys)) as string[]
-  }
-
   /**
-   * Moves to the top, in the caller's transaction, the conversations of these chats on these gateway devices (a
-   * message to them joined the outbox), in the order given: each takes the next number of the messages' sequence, so
+   * Moves to the top, in the caller's transaction, the conversations of these chats on these gateway devices (the
+   * gateway took a message to them), in the order given: each takes the next number of the messages' sequence, so
    * it stays past every row's place and a message arriving later goes above it. Returns how many moved.
    */
   bumpActivity(sent: readonly { deviceKeys: readonly string[]; chatId: string }[]): number {

@@ -61,6 +61,10 @@ const SENT_LEDGER_WRITE_68 = `INSERT INTO outbox_sent_ledger (item_id, accepted_
           VALUES (NEW.id, NEW.accepted_at, NEW.status)
           ON CONFLICT (item_id) DO UPDATE SET accepted_at = excluded.accepted_at, status = excluded.status;`
 
+// The statuses of a message not gone out when step 70 shipped (NOT_YET_TRAFFIC_STATUSES then): a shipped step's text,
+// never to change.
+const NOT_YET_TRAFFIC_70 = `('queued', 'sending', 'scheduled')`
+
 export const migrations: readonly Migration[] = [
   {
     name: 'durable queue: items, status history, attachments, settings',
@@ -1623,6 +1627,37 @@ export const migrations: readonly Migration[] = [
     // unread again ("1 unread message" they had not sent since). It is now a mark of its own, as WhatsApp's "Mark as
     // unread", cleared when the conversation is read.
     sql: `ALTER TABLE inbox_conversations ADD COLUMN marked_unread INTEGER NOT NULL DEFAULT 0;`
+  },
+  {
+    name: 'inbox: conversations ordered by what came in and what went out, not by what waits or never went (QA76)',
+    // A message scheduled for tomorrow, queued, or cancelled before it went moved its conversation above customers who
+    // wrote later (its place was taken when it joined the outbox). A place is now taken when the gateway takes a
+    // message (countsAsConversationTraffic). Every conversation is placed again by its newest traffic: its newest
+    // message in, or the newest message to its chat the gateway took (since the chat was cleared), numbers past every
+    // one given. Our devices are kept in their own file, not here: a chat's messages from any of them count (with one
+    // device a chat, as nearly always, the same). Ties keep their order.
+    sql: `
+      WITH placed AS (
+        SELECT c.id, c.activity, max(c.last_at, COALESCE((
+            SELECT max(o.accepted_at) FROM outbox_items o
+             WHERE o.recipient = c.chat_id AND o.accepted_at IS NOT NULL AND o.status NOT IN ${NOT_YET_TRAFFIC_70}
+               AND o.accepted_at > COALESCE((SELECT k.cleared_at FROM inbox_cleared_chats k
+                 WHERE k.device_key = c.device_key AND k.chat_id = c.chat_id), -1)
+          ), c.last_at)) AS at
+        FROM inbox_conversations c
+      ), numbered AS (
+        SELECT id, row_number() OVER (ORDER BY at, activity) + max(
+            COALESCE((SELECT MAX(number) FROM inbox_messages), 0),
+            COALESCE((SELECT highest FROM inbox_message_numbers WHERE id = 1), 0),
+            COALESCE((SELECT MAX(activity) FROM inbox_conversations), 0)) AS activity
+          FROM placed
+      )
+      UPDATE inbox_conversations SET activity = numbered.activity
+        FROM numbered WHERE inbox_conversations.id = numbered.id;
+      INSERT INTO inbox_message_numbers (id, highest)
+        SELECT 1, COALESCE(MAX(activity), 0) FROM inbox_conversations WHERE true
+        ON CONFLICT (id) DO UPDATE SET highest = max(highest, excluded.highest);
+    `
   }
 ]
 

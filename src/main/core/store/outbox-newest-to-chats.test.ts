@@ -1,10 +1,12 @@
 // A page of the inbox's conversations reads each chat's newest reply in one statement (newestToChats): the newest
-// item from the device to the chat by when it happened (HAPPENED_AT: a schedule when it was written), shown after the
-// chat was cleared, whose status the inbox did not skip; each chat read through the index by recipient, never a scan.
+// item from the device to the chat that is its traffic (countsAsConversationTraffic, QA76: the gateway took it), by
+// when the gateway took it, shown after the chat was cleared; each chat read through the index by recipient, never a
+// scan.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
+import { CONVERSATION_TRAFFIC_CASES } from '../../../shared/domain/conversation-traffic.cases'
 import { openDatabase, type SqliteDatabase } from './database'
 import { InboxConversationsStore } from './inbox-conversations-store'
 import { OutboxStore, type ItemStatus } from './outbox-store'
@@ -22,9 +24,6 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-/** What the inbox skips: a reply that never reached the customer. */
-const UNANSWERED: ItemStatus[] = ['failed', 'cancelled', 'cancelled_at_gateway', 'revoked']
-
 /** One chat's items (id, when written, status, device, when the gateway took it), what the page asks, and which item it answers. */
 const CASES: {
   name: string
@@ -40,56 +39,79 @@ const CASES: {
   newest: string | null
 }[] = [
   { name: 'nothing sent', items: [], newest: null },
-  { name: 'one delivered', items: [['r1', 10, 'delivered']], newest: 'r1' },
+  { name: 'one delivered', items: [['r1', 10, 'delivered', 'd1', 11]], newest: 'r1' },
   {
-    name: 'a failed newer than a read',
+    name: 'a failed before the gateway took it, newer than a read',
     items: [
-      ['r1', 10, 'read'],
+      ['r1', 10, 'read', 'd1', 11],
       ['r2', 20, 'failed']
     ],
     newest: 'r1'
   },
   {
-    name: 'every way of not reaching the customer',
+    name: 'a failed after the gateway took it, newer than a read',
+    items: [
+      ['r1', 10, 'read', 'd1', 11],
+      ['r2', 20, 'failed', 'd1', 21]
+    ],
+    newest: 'r2'
+  },
+  {
+    name: 'every way of never going out',
     items: [
       ['r1', 10, 'failed'],
       ['r2', 20, 'cancelled'],
-      ['r3', 30, 'cancelled_at_gateway'],
-      ['r4', 40, 'revoked']
+      ['r3', 30, 'queued'],
+      ['r4', 40, 'sending'],
+      ['r5', 50, 'scheduled', 'd1', undefined, 100]
     ],
     newest: null
   },
   {
-    // Exactly the newest answered one, however many failures came after it (it was looked for among five).
-    name: 'six failed retries after a read',
+    // Exactly the newest gone out, however many never went after it (it was looked for among five).
+    name: 'six refused retries after a read',
     items: [
-      ['r0', 5, 'read'],
+      ['r0', 5, 'read', 'd1', 6],
       ...[1, 2, 3, 4, 5, 6].map((i): [string, number, ItemStatus] => [`f${i}`, 10 * i, 'failed'])
     ],
     newest: 'r0'
   },
   {
+    // QA76: a message waiting its turn has not gone out: the row keeps what did.
     name: 'one on its way',
     items: [
-      ['r1', 10, 'read'],
+      ['r1', 10, 'read', 'd1', 11],
       ['r2', 20, 'queued']
+    ],
+    newest: 'r1'
+  },
+  {
+    name: 'cancelled after the gateway took it, and deleted for everyone',
+    items: [
+      ['r1', 10, 'revoked', 'd1', 11],
+      ['r2', 20, 'cancelled_at_gateway', 'd1', 21]
     ],
     newest: 'r2'
   },
   {
     name: 'the same millisecond: the greater id',
     items: [
-      ['r-a', 10, 'sent'],
-      ['r-b', 10, 'sent']
+      ['r-a', 10, 'sent', 'd1', 10],
+      ['r-b', 10, 'sent', 'd1', 10]
     ],
     newest: 'r-b'
   },
-  { name: 'sent before the chat was cleared', items: [['r1', 10, 'read']], shownAfter: 10, newest: null },
+  {
+    name: 'sent before the chat was cleared',
+    items: [['r1', 10, 'read', 'd1', 10]],
+    shownAfter: 10,
+    newest: null
+  },
   {
     name: 'sent since the chat was cleared',
     items: [
-      ['r1', 10, 'read'],
-      ['r2', 11, 'accepted']
+      ['r1', 10, 'read', 'd1', 10],
+      ['r2', 11, 'accepted', 'd1', 11]
     ],
     shownAfter: 10,
     newest: 'r2'
@@ -109,29 +131,23 @@ const CASES: {
     newest: 'r1'
   },
   {
-    name: 'written before the chat was cleared, waiting with no time of its own',
-    items: [['r1', 10, 'scheduled', 'd1']],
-    shownAfter: 12,
-    newest: null
-  },
-  {
-    // A reply scheduled for later sits in the thread at its time to come; in the row it hid what came after it.
-    name: 'a reply scheduled for later, written before a sent one: by when each was written, not its time to come',
-    items: [
-      ['r1', 10, 'scheduled', 'd1', undefined, 100],
-      ['r2', 20, 'accepted', 'd1', 21]
-    ],
-    newest: 'r2'
-  },
-  {
+    // QA76: a reply scheduled for later is not with the customer: the row keeps what went, whenever it was written.
     name: 'a reply scheduled for later, written after a sent one',
     items: [
       ['r1', 10, 'read', 'd1', 11],
       ['r2', 20, 'scheduled', 'd1', undefined, 100]
     ],
-    newest: 'r2'
+    newest: 'r1'
   },
-  { name: 'from another device to the same number', items: [['r1', 10, 'read', 'd2']], newest: null }
+  {
+    name: 'a scheduled reply that went at its time, after one sent later than it was written',
+    items: [
+      ['r1', 10, 'sent', 'd1', 100],
+      ['r2', 20, 'read', 'd1', 30]
+    ],
+    newest: 'r1'
+  },
+  { name: 'from another device to the same number', items: [['r1', 10, 'read', 'd2', 11]], newest: null }
 ]
 
 function seeded(): OutboxStore {
@@ -159,18 +175,40 @@ it.each(CASES.map((c, chat) => ({ ...c, chat })))('answers $name', ({ chat, show
     recipient: `62811${chat}`,
     ...(shownAfter === undefined ? {} : { shownAfter })
   }
-  expect(outbox.newestToChats([asked], UNANSWERED).map((newest) => newest?.item.id ?? null)).toEqual([
+  expect(outbox.newestToChats([asked]).map((newest) => newest?.item.id ?? null)).toEqual([
     newest === null ? null : `${chat}:${newest}`
   ])
 })
 
-it('answers each reply with when it happened: went, or was written (a schedule too, never its time to come)', () => {
+it('answers each reply with when the gateway took it, never when it was written or is due', () => {
   const outbox = seeded()
   const went = CASES.findIndex((c) => c.name === 'the newest by when it went, not by when it was written')
   const waiting = CASES.findIndex((c) => c.name === 'one on its way')
   const scheduled = CASES.findIndex((c) => c.name === 'a reply scheduled for later, written after a sent one')
   const asked = [went, waiting, scheduled].map((chat) => ({ deviceId: 'd1', recipient: `62811${chat}` }))
-  expect(outbox.newestToChats(asked, UNANSWERED).map((newest) => newest?.happenedAt)).toEqual([30, 20, 20])
+  expect(outbox.newestToChats(asked).map((newest) => newest?.happenedAt)).toEqual([30, 11, 11])
+})
+
+it('answers by the domain’s case table: only a message that is its conversation’s traffic', () => {
+  const outbox = new OutboxStore(db)
+  outbox.insertItems(
+    CONVERSATION_TRAFFIC_CASES.map(({ status, takenByGateway }, i) =>
+      newTextItem(`t${i}`, {
+        recipient: `62822${i}`,
+        deviceId: 'd1',
+        createdAt: 10,
+        status,
+        acceptedAt: takenByGateway ? 11 : null
+      })
+    ),
+    [],
+    [],
+    1
+  )
+  const asked = CONVERSATION_TRAFFIC_CASES.map((_, i) => ({ deviceId: 'd1', recipient: `62822${i}` }))
+  expect(outbox.newestToChats(asked).map((newest) => newest !== null)).toEqual(
+    CONVERSATION_TRAFFIC_CASES.map((c) => c.counts)
+  )
 })
 
 it('answers a page of chats in the order asked, each its own', () => {
@@ -180,17 +218,17 @@ it('answers a page of chats in the order asked, each its own', () => {
     recipient: `62811${chat}`,
     ...(c.shownAfter === undefined ? {} : { shownAfter: c.shownAfter })
   })).reverse()
-  expect(outbox.newestToChats(page, UNANSWERED).map((newest) => newest?.item.id ?? null)).toEqual(
+  expect(outbox.newestToChats(page).map((newest) => newest?.item.id ?? null)).toEqual(
     CASES.map((c, chat) => (c.newest === null ? null : `${chat}:${c.newest}`)).reverse()
   )
-  expect(outbox.newestToChats([], UNANSWERED)).toEqual([])
+  expect(outbox.newestToChats([])).toEqual([])
 })
 
 it('reads the outbox through its index by recipient and the cleared chats by their key, never a scan', () => {
   const outbox = seeded()
   const inbox = new InboxConversationsStore(db)
   const { prepared, prepareUnrecorded } = recordPreparedSql(db)
-  outbox.newestToChats([{ deviceId: 'd1', recipient: '628110', shownAfter: 1 }], UNANSWERED)
+  outbox.newestToChats([{ deviceId: 'd1', recipient: '628110', shownAfter: 1 }])
   inbox.clearedAtOf([{ deviceKey: 'serial:ser-1', chatId: '628110' }])
   // The two page reads (the store also asks whether a batch is open).
   const reads = prepared.filter((sql) => sql.includes('json_each'))

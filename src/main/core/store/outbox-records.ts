@@ -237,13 +237,6 @@ export const SHOWN_AT = `COALESCE(accepted_at,
   CASE WHEN status IN ('scheduled', 'queued', 'sending') AND not_before > created_at THEN not_before END,
   created_at)`
 
-/**
- * When an item happened, for a conversation's row (its last message and time): when the gateway took it, else when it
- * was written. Not SHOWN_AT's time to come: a reply scheduled for tomorrow hid the customer's newer, unread message in
- * the row and gave it tomorrow's time (an operator's probe); it is the operator's last act when it was written.
- */
-export const HAPPENED_AT = `COALESCE(accepted_at, created_at)`
-
 /** The recent-recipients list keeps this many. */
 export const RECENT_RECIPIENTS_KEPT = 200
 

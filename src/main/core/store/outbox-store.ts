@@ -3,13 +3,11 @@
 // chats (the inbox's rows, through the kernel's port). Only the kernel uses it.
 import {
   ItemRecord,
-  ItemStatus,
   ScheduleOp,
   GatewayScheduleRecord,
   SELECT_ITEM,
   ITEM_LIST,
   FENCED_ROWIDS,
-  HAPPENED_AT,
   SHOWN_AT,
   SEARCH_AUTOMERGE,
   inLine,
@@ -20,6 +18,7 @@ import {
   SCHEDULE_UNFENCED,
   SCHEDULE_COLUMNS
 } from './outbox-records'
+import { NOT_YET_TRAFFIC_STATUSES } from '../../../shared/domain'
 import { OutboxTerminalMovesStore } from './outbox-terminal-moves-store'
 export {
   ITEM_STATUSES,
@@ -49,30 +48,29 @@ export class OutboxStore extends OutboxTerminalMovesStore {
 
   /**
    * For each chat (a device and a recipient, shown after `shownAfter` when given, by SHOWN_AT as the thread shows it),
-   * its newest item by when it happened (HAPPENED_AT: a schedule counts when it was written, not at its time to come)
-   * whose status is not one of `skipping`, with that time, or null: a page of the inbox's conversations in one read,
-   * not one a row. Each chat is read through the index by recipient (its own few items, sorted: as a thread's half
-   * is); an open batch's items are not there.
+   * its newest item that is the conversation's traffic (countsAsConversationTraffic, QA76: the gateway took it; one
+   * waiting or never gone out is not), by when the gateway took it, with that time, or null: a page of the inbox's
+   * conversations in one read, not one a row. Each chat is read through the index by recipient (its own few items,
+   * sorted: as a thread's half is); an open batch's items are not there.
    */
   newestToChats(
-    chats: readonly { deviceId: string; recipient: string; shownAfter?: number }[],
-    skipping: readonly ItemStatus[]
+    chats: readonly { deviceId: string; recipient: string; shownAfter?: number }[]
   ): ({ happenedAt: number; item: ItemRecord } | null)[] {
     if (chats.length === 0) return []
     const fence = this.anyBatchOpen() ? ` AND o.rowid NOT IN ${FENCED_ROWIDS}` : ''
     const rows = this.prepare(
-      `SELECT ${ITEM_LIST}, ${HAPPENED_AT} AS happenedAt, picked.chat AS pickedFor FROM (
+      `SELECT ${ITEM_LIST}, accepted_at AS happenedAt, picked.chat AS pickedFor FROM (
          SELECT c.key AS chat, (
            SELECT o.rowid FROM outbox_items AS o INDEXED BY outbox_items_by_recipient
            WHERE o.recipient = json_extract(c.value, '$[1]') AND o.device_id = json_extract(c.value, '$[0]')
              AND ${SHOWN_AT} > json_extract(c.value, '$[2]')
-             AND o.status NOT IN (SELECT value FROM json_each(?))${fence}
-           ORDER BY ${HAPPENED_AT} DESC, o.id DESC LIMIT 1
+             AND o.accepted_at IS NOT NULL AND o.status NOT IN (SELECT value FROM json_each(?))${fence}
+           ORDER BY o.accepted_at DESC, o.id DESC LIMIT 1
          ) AS itemRowid
          FROM json_each(?) AS c
        ) AS picked JOIN outbox_items ON outbox_items.rowid = picked.itemRowid`
     ).all(
-      JSON.stringify(skipping),
+      JSON.stringify(NOT_YET_TRAFFIC_STATUSES),
       JSON.stringify(
         chats.map((chat) => [chat.deviceId, chat.recipient, chat.shownAfter ?? Number.MIN_SAFE_INTEGER])
       )
