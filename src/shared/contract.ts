@@ -2521,12 +2521,22 @@ export const invokeChannels = builtOnFirstUse({
        * An entry's key (thread-entry-key.ts; a search result's): the page holds every entry down to it, then `limit`
        * past it; as without it when the thread does not hold it (QA71).
        */
-      through: z.string().min(1).max(200).optional()
+      through: z.string().min(1).max(200).optional(),
+      /**
+       * QA75: an entry's key (a search result's further back than `through` reads): a page of `limit` entries around
+       * it, about half older and the rest newer, `later` where the newer ones past it start; as without it when the
+       * thread does not hold it.
+       */
+      around: z.string().min(1).max(200).optional(),
+      /** QA75: a page's `later`: the `limit` entries newer than it nearest to it (its `next` is null). */
+      after: z.string().max(200).optional()
     }),
     reply: z.object({
       conversation: InboxConversationView,
       entries: z.array(InboxThreadEntry),
-      next: z.string().nullable()
+      next: z.string().nullable(),
+      /** Where the entries newer than the page start, when it does not reach the thread's end (null: it does). */
+      later: z.string().nullable().optional()
     })
   }),
   /** Every message of the conversation read, or its newest one unread again. */

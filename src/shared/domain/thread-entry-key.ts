@@ -10,3 +10,10 @@ export function inEntryKey(number: number): string {
 export function sentEntryKey(itemId: string): string {
   return `out-${itemId}`
 }
+
+/** QA75: what a key names (the core finds the entry a search result opens its thread around), or null when neither. */
+export function threadEntryOfKey(key: string): { number: number } | { itemId: string } | null {
+  const received = /^in-(\d+)$/.exec(key)
+  if (received) return Number.isSafeInteger(Number(received[1])) ? { number: Number(received[1]) } : null
+  return key.startsWith('out-') && key.length > 'out-'.length ? { itemId: key.slice('out-'.length) } : null
+}

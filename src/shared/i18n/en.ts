@@ -2731,6 +2731,7 @@ export const enRest = {
   'inbox.thread.deleted':
     'Conversation with {name} deleted: {count, plural, one {# message} other {# messages}} removed from this computer.',
   'inbox.thread.earlier': 'Show earlier messages',
+  'inbox.thread.later': 'Show later messages',
   'inbox.thread.beginning': 'This is where the conversation begins.',
   'inbox.thread.newBelow': '{count, plural, one {# new message} other {# new messages}}',
   'inbox.thread.entries': 'Messages in this conversation',

@@ -2958,6 +2958,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.thread.deleted':
     'Percakapan dengan {name} dihapus: {count, plural, other {# pesan}} dihapus dari komputer ini.',
   'inbox.thread.earlier': 'Tampilkan pesan sebelumnya',
+  'inbox.thread.later': 'Tampilkan pesan berikutnya',
   'inbox.thread.beginning': 'Ini awal percakapan.',
   'inbox.thread.newBelow': '{count, plural, other {# pesan baru}}',
   'inbox.thread.entries': 'Pesan dalam percakapan ini',

@@ -33,13 +33,26 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-/** Sent items as the kernel's query answers them: newest first by (shown at, id), before the cursor. */
+/**
+ * Sent items as the kernel's query answers them: newest first by (shown at, id), before the cursor; oldest first after
+ * it; the one item asked for by its id.
+ */
 function sentItems(items: { id: string; at: number }[]): SentToChat {
+  const newerThan = (i: { id: string; at: number }, place: { at: number; id: string }): boolean =>
+    i.at > place.at || (i.at === place.at && i.id > place.id)
   return {
-    sentToChat: (_deviceId, _recipient, limit, before) =>
+    sentToChat: (_deviceId, _recipient, limit, place) =>
       items
-        .filter((i) => !before || i.at < before.at || (i.at === before.at && i.id < before.id))
-        .sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1))
+        .filter((i) =>
+          place === undefined
+            ? true
+            : 'before' in place
+              ? newerThan(place.before, i)
+              : 'after' in place
+                ? newerThan(i, place.after)
+                : i.id === place.item
+        )
+        .sort((a, b) => (place && 'after' in place ? -1 : 1) * (b.at - a.at || (a.id < b.id ? 1 : -1)))
         .slice(0, limit)
         .map((i) => ({
           at: i.at,
@@ -1408,10 +1421,9 @@ it('says which rows are of a number on the opt-out list, read with the page (nev
 
 // QA71: a search result older than the newest 500 entries of its thread was not reached: the thread read at most the
 // contract's largest page from its end, so it opened there without the message found.
-/** 700 customer messages a second apart and a reply sent between every tenth; the oldest first. */
-function longThread() {
+/** `count` customer messages a second apart and a reply sent between every tenth; the oldest first. */
+function longThread(count = 700) {
   const store = new InboxStore(db)
-  const count = 700
   store.commit(
     'box',
     0,
@@ -1494,6 +1506,144 @@ describe('a long thread paged back before its oldest entry shown (QA71, Earlier 
     expect(read.slice(0, 2)).toEqual(['in 699', 'in 698'])
     expect(read.at(-1)).toBe('in 0')
     expect(read.indexOf('reply-0')).toBeGreaterThan(read.indexOf('in 1'))
+  })
+})
+
+// QA75: a search result further back than a thread is read down to (THREAD_THROUGH_MOST entries) opened the thread at
+// its end, the message found not in it. A page around it is read instead (by the thread's own order, a page each side),
+// older pages before it and later ones after it, never the whole conversation.
+describe('a thread read around a message further back than it is read down to (QA75)', () => {
+  type Conversations = ReturnType<typeof createConversations>
+  /** The whole thread, newest first, paged back from its end (what pages around an entry must agree with). */
+  function wholeThread(conversations: Conversations, conversationId: number): string[] {
+    const read: string[] = []
+    let before: string | undefined
+    for (;;) {
+      const page = conversations.thread(conversationId, { limit: 500, before })
+      read.push(...page.entries.map(label))
+      if (page.next === null) return read
+      before = page.next
+    }
+  }
+  /** Every later page from `later` on, each newest first as a page is, put above one another: the newest first. */
+  function laterPages(conversations: Conversations, conversationId: number, later: string, limit: number) {
+    const read: string[] = []
+    let after: string | null | undefined = later
+    let pages = 0
+    while (typeof after === 'string' && pages <= 1000) {
+      const page = conversations.thread(conversationId, { limit, after })
+      expect(page.entries.length).toBeGreaterThan(0)
+      expect(page.entries.length).toBeLessThanOrEqual(limit)
+      read.unshift(...page.entries.map(label))
+      after = page.later
+      pages += 1
+    }
+    return { read, pages }
+  }
+
+  it('opens 10,000 entries back on a page around the message, with older pages before it and later ones to the end', () => {
+    const count = 10_100
+    const { conversations, conversationId } = longThread(count)
+    const whole = wholeThread(conversations, conversationId)
+    expect(whole).toHaveLength(count + count / 10)
+    const found = conversations.search('in 150').messages.find((message) => message.text === 'in 150')
+    const key = inEntryKey(found!.number)
+    // Read down to, it is further back than THREAD_THROUGH_MOST: that read opens at the end without it.
+    expect(
+      conversations.thread(conversationId, { limit: 50, through: key }).entries.map(label)
+    ).not.toContain('in 150')
+
+    const page = conversations.thread(conversationId, { limit: 50, around: key })
+    const labels = page.entries.map(label)
+    const at = whole.indexOf('in 150')
+    const hit = labels.indexOf('in 150')
+    // The page is the thread's own stretch around it: newer entries above it, older ones below, 50 in all.
+    expect(labels).toHaveLength(50)
+    expect(hit).toBeGreaterThan(20)
+    expect(labels.length - hit - 1).toBeGreaterThan(20)
+    expect(labels).toEqual(whole.slice(at - hit, at - hit + 50))
+    // Older: the page past its oldest entry, as "Show earlier messages" reads it.
+    const older = conversations.thread(conversationId, { limit: 50, before: page.next! }).entries.map(label)
+    expect(older).toEqual(whole.slice(at - hit + 50, at - hit + 100))
+    // Later: a page at a time up to the thread's end, each entry once, then no more.
+    expect(typeof page.later).toBe('string')
+    const { read, pages } = laterPages(conversations, conversationId, page.later!, 500)
+    expect(read).toEqual(whole.slice(0, at - hit))
+    expect(pages).toBe(Math.ceil((at - hit) / 500))
+    expect(read[0]).toBe(`in ${count - 1}`)
+  })
+
+  it('reaches a reply sent further back the same way', () => {
+    const { conversations, conversationId } = longThread(10_100)
+    const page = conversations.thread(conversationId, { limit: 20, around: sentEntryKey('reply-3') })
+    const labels = page.entries.map(label)
+    expect(labels).toContain('reply-3')
+    expect(labels).toHaveLength(20)
+    expect(page.next).not.toBeNull()
+    expect(typeof page.later).toBe('string')
+  })
+
+  it('reads around the first entry and the newest: no older page, no later page', () => {
+    const { conversations, conversationId } = longThread()
+    const whole = wholeThread(conversations, conversationId)
+    const first = conversations.thread(conversationId, { limit: 50, around: inEntryKey(1) })
+    expect(first.entries.map(label).at(-1)).toBe('in 0')
+    expect(first.next).toBeNull()
+    expect(laterPages(conversations, conversationId, first.later!, 50).read).toEqual(
+      whole.slice(0, whole.length - first.entries.length)
+    )
+    const newest = conversations.thread(conversationId, { limit: 50, around: inEntryKey(700) })
+    expect(newest.entries.map(label)[0]).toBe('in 699')
+    expect(newest.later).toBeNull()
+    expect(newest.next).not.toBeNull()
+  })
+
+  it('reads as without it an entry the thread does not hold (gone since), at its end', () => {
+    const { conversations, conversationId } = longThread()
+    const page = conversations.thread(conversationId, { limit: 50, around: sentEntryKey('gone') })
+    expect(page.entries.map(label).slice(0, 2)).toEqual(['in 699', 'in 698'])
+    expect(page.later).toBeNull()
+  })
+
+  it("pages around each entry of the kernel's own thread, sent and received sharing milliseconds, at every size", () => {
+    const chat = { recipient: '6281234567890' }
+    const items = new OutboxStore(db)
+    // Customer messages and replies at 1000 (two each), 2000 (one each) and 3000 (a reply).
+    items.insertItems(
+      ['r-a', 'r-b', 'r-c', 'r-d'].map((id, i) =>
+        newTextItem(id, { ...chat, createdAt: [1000, 1000, 2000, 3000][i] })
+      ),
+      [],
+      [],
+      3000
+    )
+    ;[1000, 1000, 2000].forEach((at, i) => customerWrote(i + 1, `in ${i}`, at))
+    const outbox = createOutbox({ db, dataDir: dir, clock: new FakeClock(4000), clientFor: () => undefined })
+    const conversations = createConversations({
+      db,
+      now: () => 4000,
+      devices: { list: () => [{ id: 'd1', serial: 'ser-1', phone: null }] },
+      outbox: outbox.queue
+    })
+    const [row] = conversations.list({}).conversations
+    const whole = wholeThread(conversations, row!.id)
+    expect(whole).toHaveLength(7)
+    const keyOf = (entry: string): string =>
+      entry.startsWith('in ') ? inEntryKey(Number(entry.slice(3)) + 1) : sentEntryKey(entry)
+    for (const limit of [1, 2, 3, 7])
+      for (const entry of whole) {
+        const page = conversations.thread(row!.id, { limit, around: keyOf(entry) })
+        const labels = page.entries.map(label)
+        const from = whole.indexOf(labels[0]!)
+        expect(labels, `${limit} around ${entry}`).toContain(entry)
+        expect(labels, `${limit} around ${entry}`).toEqual(whole.slice(from, from + labels.length))
+        const later = page.later === null ? [] : laterPages(conversations, row!.id, page.later, limit).read
+        expect(later, `later than ${limit} around ${entry}`).toEqual(whole.slice(0, from))
+        if (page.next !== null) {
+          const below = conversations.thread(row!.id, { limit: 7, before: page.next }).entries.map(label)
+          expect(below, `older than ${limit} around ${entry}`).toEqual(whole.slice(from + labels.length))
+        } else expect(from + labels.length).toBe(whole.length)
+      }
   })
 })
 

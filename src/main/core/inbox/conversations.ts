@@ -1,6 +1,12 @@
 // The inbox an operator works from: conversations (with contact names and our device ids), threads that merge what
 // arrived with what was sent to that chat from that device, read and archive marks, search, and contacts.
-import { bucketOfItem, inEntryKey, renderReplyTemplate, sentEntryKey } from '../../../shared/domain'
+import {
+  bucketOfItem,
+  inEntryKey,
+  renderReplyTemplate,
+  sentEntryKey,
+  threadEntryOfKey
+} from '../../../shared/domain'
 import { messageView } from './commands'
 import type {
   CannedReplyView,
@@ -22,7 +28,9 @@ import {
   type CannedReplyRecord,
   type ContactRecord,
   type ConversationRecord,
+  type ChatPlace,
   type FoundMessage,
+  type InboxMessageRecord,
   type SqliteDatabase
 } from '../store'
 
@@ -43,7 +51,7 @@ export interface SentToChat {
     deviceId: string,
     recipient: string,
     limit: number,
-    before?: { at: number; id: string },
+    place?: ChatPlace,
     shownAfter?: number
   ): { at: number; item: OutboxItemView }[]
   sentWithText(
@@ -231,6 +239,42 @@ export function createConversations(deps: ConversationsDeps) {
   const canned = new CannedRepliesStore(deps.db)
   const cpuMs = deps.cpuMs ?? processCpuMs
 
+  const receivedPiece = (message: InboxMessageRecord): ThreadPiece => ({
+    cursor: { at: message.writtenAt, direction: 'in', key: String(message.number) },
+    entry: { direction: 'in', at: '', message: messageView(message) }
+  })
+
+  /** What the conversation's device sent to its chat from `place` (the outbox's order there), as thread pieces. */
+  function sentPieces(
+    conversation: ConversationRecord,
+    view: InboxConversationView,
+    limit: number,
+    place: ChatPlace | undefined
+  ): ThreadPiece[] {
+    if (!view.deviceId || !deps.outbox) return []
+    // A chat whose conversation was deleted shows only what shows there since: by the time the thread places each
+    // at (SHOWN_AT), so one written before the delete that went after it is there, where it landed.
+    const clearedAt = store.clearedAt(conversation.deviceKey, conversation.chatId) ?? undefined
+    return deps.outbox
+      .sentToChat(view.deviceId, conversation.chatId, limit, place, clearedAt)
+      .map(({ at, item }) => ({
+        cursor: { at, direction: 'out', key: item.id },
+        entry: { direction: 'out', at: '', item }
+      }))
+  }
+
+  /**
+   * Where each side's keyset stands at `cursor`: received at its millisecond come after a sent one there (all of
+   * them) or after a smaller number; sent at its millisecond come before every received one there.
+   */
+  const sidesAt = (cursor: ThreadCursor) => ({
+    received: {
+      at: cursor.at,
+      number: cursor.direction === 'out' ? Number.MAX_SAFE_INTEGER : Number(cursor.key)
+    },
+    sent: { at: cursor.at, id: cursor.direction === 'in' ? '' : cursor.key }
+  })
+
   /**
    * One page of a thread past `cursor` (newest first): `limit` from each side, merged, the first `limit` kept; `more`
    * when an entry is left past it.
@@ -241,30 +285,60 @@ export function createConversations(deps: ConversationsDeps) {
     limit: number,
     cursor: ThreadCursor | null
   ): { page: ThreadPiece[]; more: boolean } {
-    // Received at the cursor's millisecond come after a sent one there (all of them) or after a smaller number.
-    const inBefore = cursor
-      ? { at: cursor.at, number: cursor.direction === 'out' ? Number.MAX_SAFE_INTEGER : Number(cursor.key) }
-      : undefined
-    // Sent at the cursor's millisecond come before every received one there: none of them when it is a message.
-    const outBefore = cursor ? { at: cursor.at, id: cursor.direction === 'in' ? '' : cursor.key } : undefined
-    const received = store.messages(conversation.id, limit + 1, inBefore).map((message) => ({
-      cursor: { at: message.writtenAt, direction: 'in' as const, key: String(message.number) },
-      entry: { direction: 'in' as const, at: '', message: messageView(message) }
-    }))
-    // A chat whose conversation was deleted shows only what shows there since: by the time the thread places each
-    // at (SHOWN_AT), so one written before the delete that went after it is there, where it landed.
-    const clearedAt = store.clearedAt(conversation.deviceKey, conversation.chatId) ?? undefined
-    const sent =
-      view.deviceId && deps.outbox
-        ? deps.outbox
-            .sentToChat(view.deviceId, conversation.chatId, limit + 1, outBefore, clearedAt)
-            .map(({ at, item }) => ({
-              cursor: { at, direction: 'out' as const, key: item.id },
-              entry: { direction: 'out' as const, at: '', item }
-            }))
-        : []
+    const at = cursor ? sidesAt(cursor) : undefined
+    const received = store.messages(conversation.id, limit + 1, at?.received).map(receivedPiece)
+    const sent = sentPieces(conversation, view, limit + 1, at && { before: at.sent })
     const merged = [...received, ...sent].sort((a, b) => threadOrder(a.cursor, b.cursor))
     return { page: merged.slice(0, limit), more: merged.length > limit }
+  }
+
+  /**
+   * QA75: one page of a thread newer than `cursor`, the nearest first (oldest first): `limit` from each side, merged,
+   * the first `limit` kept; `more` when a newer entry is left past it.
+   */
+  function threadPageNewer(
+    conversation: ConversationRecord,
+    view: InboxConversationView,
+    limit: number,
+    cursor: ThreadCursor
+  ): { page: ThreadPiece[]; more: boolean } {
+    const at = sidesAt(cursor)
+    const received = store.messagesNewer(conversation.id, limit + 1, at.received).map(receivedPiece)
+    const sent = sentPieces(conversation, view, limit + 1, { after: at.sent })
+    const merged = [...received, ...sent].sort((a, b) => threadOrder(b.cursor, a.cursor))
+    return { page: merged.slice(0, limit), more: merged.length > limit }
+  }
+
+  /** The thread's entry keyed `key` (thread-entry-key.ts), or null when the thread does not hold it (gone since). */
+  function threadEntry(
+    conversation: ConversationRecord,
+    view: InboxConversationView,
+    key: string
+  ): ThreadPiece | null {
+    const named = threadEntryOfKey(key)
+    if (named && 'number' in named) {
+      const message = store.messageIn(conversation.id, named.number)
+      return message ? receivedPiece(message) : null
+    }
+    return named ? (sentPieces(conversation, view, 1, { item: named.itemId })[0] ?? null) : null
+  }
+
+  /**
+   * QA75: a page of `limit` entries around the entry keyed `key` (a search result's further back than THREAD_THROUGH_MOST):
+   * about half older than it, the rest newer (more older when few are newer, near the end), with whether entries are
+   * left on each side; null when the thread does not hold it.
+   */
+  function threadAround(
+    conversation: ConversationRecord,
+    view: InboxConversationView,
+    key: string,
+    limit: number
+  ): { page: ThreadPiece[]; older: boolean; newer: boolean } | null {
+    const found = threadEntry(conversation, view, key)
+    if (!found) return null
+    const newer = threadPageNewer(conversation, view, Math.floor((limit - 1) / 2), found.cursor)
+    const older = threadPage(conversation, view, limit - 1 - newer.page.length, found.cursor)
+    return { page: [...newer.page.reverse(), found, ...older.page], older: older.more, newer: newer.more }
   }
 
   /**
@@ -550,23 +624,37 @@ export function createConversations(deps: ConversationsDeps) {
      */
     thread(
       conversationId: number,
-      options: { limit?: number; before?: string; through?: string } = {}
-    ): { conversation: InboxConversationView; entries: InboxThreadEntry[]; next: string | null } {
+      options: { limit?: number; before?: string; through?: string; around?: string; after?: string } = {}
+    ): {
+      conversation: InboxConversationView
+      entries: InboxThreadEntry[]
+      next: string | null
+      later: string | null
+    } {
       const conversation = mustGet(conversationId)
       const view = conversationView(conversation)
       const limit = options.limit ?? 50
+      const reply = (page: ThreadPiece[], older: boolean, newer: boolean) => ({
+        conversation: view,
+        entries: page.map(({ cursor: c, entry }) => ({ ...entry, at: new Date(c.at).toISOString() })),
+        next: older && page.length > 0 ? encodeCursor(page.at(-1)!.cursor) : null,
+        later: newer && page.length > 0 ? encodeCursor(page[0]!.cursor) : null
+      })
+      // QA75: a later page, above the newest entry shown of a page read around an entry (`later` goes on from it).
+      if (options.after !== undefined) {
+        const after = decodeCursor(options.after)
+        const newer = after ? threadPageNewer(conversation, view, limit, after) : { page: [], more: false }
+        return { ...reply(newer.page.reverse(), false, newer.more), next: null }
+      }
+      const around =
+        options.around === undefined ? null : threadAround(conversation, view, options.around, limit)
+      if (around) return reply(around.page, around.older, around.newer)
       const before = options.before === undefined ? null : decodeCursor(options.before)
       // A search result's entry further back than the page (QA71): every entry down to it, then the page past it.
       const reached =
         options.through === undefined ? null : threadThrough(conversation, view, options.through, before)
       const past = threadPage(conversation, view, limit, reached ? reached.at(-1)!.cursor : before)
-      const page = [...(reached ?? []), ...past.page]
-      const last = page.at(-1)
-      return {
-        conversation: view,
-        entries: page.map(({ cursor: c, entry }) => ({ ...entry, at: new Date(c.at).toISOString() })),
-        next: past.more && last ? encodeCursor(last.cursor) : null
-      }
+      return reply([...(reached ?? []), ...past.page], past.more, false)
     },
 
     markRead(conversationId: number, read: boolean): InboxConversationView {

@@ -3,6 +3,7 @@
 import {
   hasAttachment,
   type SqliteDatabase,
+  type ChatPlace,
   type ItemOutcome,
   type SendLogCounts,
   type ItemKind,
@@ -296,19 +297,19 @@ export function createSendQueue(input: KernelInput) {
     recentRecipients: (limit = 20): string[] => store.recentRecipients(limit),
     /**
      * What a device sent to one chat, each with when it shows there (when the gateway took it; see SHOWN_AT), newest
-     * first, `before` the last of the previous page, shown after `shownAfter` when given (a chat whose
-     * conversation was deleted then): an inbox thread's half.
+     * first from `place` (the store's ChatPlace), shown after `shownAfter` when given (a chat whose conversation was
+     * deleted then): an inbox thread's half.
      */
     sentToChat: (
       deviceId: string,
       recipient: string,
       limit: number,
-      before?: { at: number; id: string },
+      place?: ChatPlace,
       shownAfter?: number
     ): { at: number; item: OutboxItemView }[] => {
       const view = itemViews(ctx)
       return store
-        .itemsToRecipient(deviceId, recipient, limit, before, shownAfter)
+        .itemsToRecipient(deviceId, recipient, limit, place, shownAfter)
         .map(({ shownAt, item }) => ({ at: shownAt, item: view(item) }))
     },
     /**

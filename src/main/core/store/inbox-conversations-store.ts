@@ -459,6 +459,32 @@ export class InboxConversationsStore {
   }
 
   /**
+   * QA75: a conversation's messages newer than `after` (a (writtenAt, number) keyset), the nearest first (oldest
+   * first): a thread's later page, read from the same index as `messages` the other way.
+   */
+  messagesNewer(
+    conversationId: number,
+    limit: number,
+    after: { at: number; number: number }
+  ): InboxMessageRecord[] {
+    const rows = this.prepare(
+      `SELECT number FROM inbox_messages WHERE conversation_id = ? AND (${WRITTEN_AT}, number) > (?, ?)
+         ORDER BY ${WRITTEN_AT} ASC, number ASC LIMIT ?`
+    )
+      .pluck()
+      .all(conversationId, after.at, after.number, limit) as number[]
+    return rows.length === 0 ? [] : this.messagesByNumber(rows, `${WRITTEN_AT} ASC, number ASC`)
+  }
+
+  /** The conversation's message numbered `number`, or null when it holds none so numbered (QA75: a search hit's). */
+  messageIn(conversationId: number, number: number): InboxMessageRecord | null {
+    const held = this.prepare('SELECT 1 FROM inbox_messages WHERE number = ? AND conversation_id = ?')
+      .pluck()
+      .get(number, conversationId)
+    return held === undefined ? null : (this.messagesByNumber([number])[0] ?? null)
+  }
+
+  /**
    * Every message of the conversation read and its mark cleared (true), or its newest customer message unread again
    * (false).
    */

@@ -35,6 +35,7 @@ export {
   type SendLogCounts
 } from './outbox-store'
 export { SENDS_KEPT_MS } from './outbox-send-counts-store'
+export type { ChatPlace } from './outbox-records'
 export type { ProgressPoints } from './outbox-progress'
 export { producerRefsIn, type ProducerRefsPage } from './outbox-producer-refs'
 export { producerUnsent, type UnsentItem } from './outbox-producer-unsent'

@@ -9,6 +9,7 @@ import {
   POSITION_FINEST_SPAN_MS,
   POSITION_FANOUT,
   FENCED_ROWIDS,
+  type ChatPlace,
   KeptFilter,
   keptDimensions,
   OPTED_OUT_COUNTED_NOTE,
@@ -251,30 +252,33 @@ export class OutboxListsStore extends OutboxCountsStore {
 
   /**
    * What one device sent (or is sending) to one recipient, each with when it shows in the chat (SHOWN_AT), newest
-   * first, `before` the keyset (shown at, id) of the previous page's last, shown after `shownAfter` if given (cleared
-   * then): an inbox thread's outgoing half. Read by recipient (a chat's few, sorted); an open batch's are not there.
+   * first from `place` (oldest first when after it), shown after `shownAfter` if given (cleared then): an inbox
+   * thread's outgoing half. Read by recipient (a chat's few, sorted); an open batch's are not there.
    */
   itemsToRecipient(
     deviceId: string,
     recipient: string,
     limit: number,
-    before?: { at: number; id: string },
+    place?: ChatPlace,
     shownAfter?: number
   ): { shownAt: number; item: ItemRecord }[] {
     const fence = this.anyBatchOpen() ? ` AND rowid NOT IN ${FENCED_ROWIDS}` : ''
-    const keyset = before ? ` AND (${SHOWN_AT}, id) < (?, ?)` : ''
+    const [keyset, keys] = !place
+      ? ['', []]
+      : 'before' in place
+        ? [` AND (${SHOWN_AT}, id) < (?, ?)`, [place.before.at, place.before.id]]
+        : 'after' in place
+          ? [` AND (${SHOWN_AT}, id) > (?, ?)`, [place.after.at, place.after.id]]
+          : [' AND id = ?', [place.item]]
+    const order = place && 'after' in place ? 'ASC' : 'DESC'
     const since = shownAfter === undefined ? '' : ` AND ${SHOWN_AT} > ?`
     const rows = this.prepare(
       `SELECT ${ITEM_LIST}, ${SHOWN_AT} AS shownAt FROM outbox_items INDEXED BY outbox_items_by_recipient
        WHERE recipient = ? AND device_id = ?${keyset}${since}${fence}
-       ORDER BY shownAt DESC, id DESC LIMIT ?`
-    ).all(
-      recipient,
-      deviceId,
-      ...(before ? [before.at, before.id] : []),
-      ...(shownAfter === undefined ? [] : [shownAfter]),
-      limit
-    ) as (Row & { shownAt: number })[]
+       ORDER BY shownAt ${order}, id ${order} LIMIT ?`
+    ).all(recipient, deviceId, ...keys, ...(shownAfter === undefined ? [] : [shownAfter]), limit) as (Row & {
+      shownAt: number
+    })[]
     return rows.map(({ shownAt, ...row }) => ({ shownAt, item: toItem(row) }))
   }
 

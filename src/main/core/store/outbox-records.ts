@@ -369,3 +369,10 @@ export const SCHEDULE_COLUMNS = {
   lastError: 'last_error',
   updatedAt: 'updated_at'
 } as const satisfies Record<Exclude<keyof GatewayScheduleRecord, 'id'>, string>
+
+/**
+ * Where a read of a chat's sent items starts: past the keyset (shown at, id) `before` (newest first) or `after` (QA75:
+ * oldest first, a thread's later page), or the one item `item` (where a search result stands in its thread).
+ */
+export type ChatPlace =
+  { before: { at: number; id: string } } | { after: { at: number; id: string } } | { item: string }

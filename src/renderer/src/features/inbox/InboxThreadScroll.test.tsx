@@ -466,6 +466,112 @@ describe('a thread opened from a search result (QA71)', () => {
     await waitFor(() => expect(document.activeElement).toBe(found.closest('li')))
     expect(found.closest('li')!.getAttribute('aria-current')).toBe('true')
   })
+
+  // QA75: one further back than the core reads a thread down to (10,000 entries) opened the thread at its end, without
+  // it. It opens on a page around it, "Show earlier messages" above and "Show later messages" below to the end.
+  it('opens a message further back than any read down to on a page around it, and reads the later ones to the end', async () => {
+    const LONG = 700
+    const HIT = 400
+    entries = thread(LONG, LONG)
+    lastNumber = LONG
+    const conversation = () => makeConversation({ lastNumber, unread })
+    fake.handle('inbox:search', () => ({
+      messages: [
+        {
+          ...(entryNumbered(HIT) as Extract<InboxThreadEntry, { direction: 'in' }>).message,
+          text: 'kaos hitam ukuran L',
+          conversationId: 1
+        }
+      ],
+      messageConversations: [conversation()],
+      replies: [],
+      conversations: [],
+      conversationsMoreFound: false,
+      next: null,
+      moreFound: false,
+      sentRead: 0
+    }))
+    const numberOf = (e: InboxThreadEntry): number => (e.direction === 'in' ? e.message.number : 0)
+    const cursor = (e: InboxThreadEntry | undefined): string | null => (e ? `c-${numberOf(e)}` : null)
+    const at = (place: string): number => entries.findIndex((e) => cursor(e) === place)
+    fake.handle('inbox:thread', ({ limit = 50, before, through, around, after }) => {
+      expect(limit).toBeLessThanOrEqual(500)
+      if (around === `in-${HIT}`) {
+        const found = entries.findIndex((e) => numberOf(e) === HIT)
+        const page = entries.slice(found - 24, found + 26)
+        return {
+          conversation: conversation(),
+          entries: page,
+          next: cursor(page.at(-1)),
+          later: cursor(page[0])
+        }
+      }
+      if (after !== undefined) {
+        const page = entries.slice(Math.max(0, at(after) - limit), at(after))
+        const later = at(after) - limit > 0 ? cursor(page[0]) : null
+        return { conversation: conversation(), entries: page, next: null, later }
+      }
+      // The core as it answers a read down to it: too far back, the thread's end without it.
+      expect(through === undefined || through === `in-${HIT}`).toBe(true)
+      const from = before === undefined ? 0 : at(before) + 1
+      const page = entries.slice(from, from + limit)
+      const next = from + limit < entries.length ? cursor(page.at(-1)) : null
+      return { conversation: conversation(), entries: page, next, later: null }
+    })
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.type(await screen.findByTestId('inbox-search'), 'kaos hitam{Enter}')
+    await user.click(await screen.findByRole('button', { name: /kaos hitam ukuran L/ }))
+    const found = (await screen.findByText(`pesanan #${HIT}`)).closest('li')!
+    await waitFor(() => expect(document.activeElement).toBe(found))
+    expect(found.getAttribute('aria-current')).toBe('true')
+    expect(found.textContent).toContain('Found by the search')
+    const drawn = (): number[] =>
+      screen
+        .getAllByTestId('inbox-entry-in')
+        .map((li) =>
+          Number(/pesanan #(\d+)/.exec(li.querySelector('.inbox-message-text')?.textContent ?? '')![1])
+        )
+    const entryOf = (number: number): HTMLElement =>
+      screen.getAllByTestId('inbox-entry-in')[drawn().indexOf(number)]!
+    // Oldest at the top: 25 older than it, 24 newer.
+    expect(drawn()).toHaveLength(50)
+    expect([drawn()[0], drawn().at(-1)]).toEqual([375, 424])
+    await user.click(screen.getByRole('button', { name: 'Show earlier messages' }))
+    await waitFor(() => expect(drawn()).toHaveLength(100))
+    expect(drawn()[0]).toBe(325)
+    // A message arriving meanwhile does not take the operator to the thread's end.
+    const reads = fake.requests('inbox:thread').length
+    arrive(LONG + 1)
+    await waitFor(() => expect(fake.requests('inbox:thread').length).toBeGreaterThan(reads))
+    expect(drawn().at(-1)).toBe(424)
+    expect(screen.queryByTestId('inbox-new-below')).toBeNull()
+
+    await user.click(screen.getByRole('button', { name: 'Show later messages' }))
+    await waitFor(() => expect(drawn()).toHaveLength(150))
+    expect(drawn().at(-1)).toBe(474)
+    // The control stays with the focus while later messages are left, counted as no new ones.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Show later messages' }))
+    expect(screen.queryByTestId('inbox-new-below')).toBeNull()
+    for (
+      let pages = 0;
+      pages < 20 && screen.queryByRole('button', { name: 'Show later messages' });
+      pages++
+    ) {
+      const shown = drawn().length
+      await user.click(screen.getByRole('button', { name: 'Show later messages' }))
+      await waitFor(() => expect(drawn().length).toBeGreaterThan(shown))
+    }
+    expect(drawn().at(-1)).toBe(LONG + 1)
+    expect(screen.queryByRole('button', { name: 'Show later messages' })).toBeNull()
+    expect(drawn()).toEqual(Array.from({ length: LONG + 1 - 325 + 1 }, (_, i) => 325 + i))
+    // The control went with the last page: the focus is on the first message it drew.
+    expect(document.activeElement).toBe(entryOf(675))
+    // Every read a page: never the whole conversation.
+    const later = fake.requests('inbox:thread').filter((r) => r.after !== undefined)
+    expect(later).toHaveLength(6)
+    expect(later.every((r) => r.limit === 50)).toBe(true)
+  })
 })
 
 // QA71 (Earlier messages): "Show earlier messages" asked for a larger page from the thread's end each time, capped at

@@ -40,6 +40,7 @@ import { SentEntryTakeBack } from './SentEntryTakeBack'
 import { threadEntryKey, useThreadScroll, type FoundEntry } from './thread-scroll'
 import {
   olderPagesToReadAgain,
+  withLaterPage,
   withOlderPage,
   withOlderPagesKept,
   withOlderPagesReadAgain,
@@ -145,9 +146,13 @@ export function Thread({
   useLayoutEffect(() => {
     shownConversation.current = conversation
   }, [conversation])
+  // The pages shown, as the reads that come back find them (a read does not wait for the view to draw the last one).
+  const shown = useRef<ThreadPages | null>(null)
   const readShown = useCallback((): void => {
     if (!readWhenShown.current) return
     if (!windowInUse()) return
+    // QA75: the pages shown (around a search result far back) do not reach the newest yet.
+    if (shown.current?.later) return
     readWhenShown.current = false
     if (shownConversation.current.unread === 0) return
     call('inbox:markRead', { conversationId: id, read: true })
@@ -155,20 +160,16 @@ export function Thread({
       .catch(() => undefined)
   }, [id, onChanged])
   const [entries, setEntries] = useState<InboxThreadEntry[] | null>(null)
-  // The pages shown, as the reads that come back find them (a read does not wait for the view to draw the last one).
-  const shown = useRef<ThreadPages | null>(null)
+  const [later, setLater] = useState<string | null>(null)
   const show = useCallback((pages: ThreadPages): void => {
     shown.current = pages
     setEntries(pages.entries)
     setNext(pages.next)
+    setLater(pages.later ?? null)
   }, [])
   const threadRef = useRef<HTMLElement>(null)
-  const { boxRef, newBelow, newestShownNow, onScroll, toNewest, showWhenDrawn } = useThreadScroll(
-    entries,
-    readShown,
-    threadRef,
-    found
-  )
+  const { boxRef, newBelow, newestShownNow, onScroll, toNewest, showWhenDrawn, laterPageWhenDrawn } =
+    useThreadScroll(entries, readShown, threadRef, found)
 
   const foundKey = found?.key ?? null
   /**
@@ -192,17 +193,29 @@ export function Thread({
     // QA71: a search result's message further back than the largest page: the core reads down to it, the thread's end
     // too, for the operator to scroll down to; once shown, it is kept with the older pages.
     const reachFound = foundKey !== null && !held?.entries.some((entry) => threadEntryKey(entry) === foundKey)
-    return call('inbox:thread', {
-      conversationId: id,
-      // QA71 (Earlier messages): the newest entries, as many as are shown up to the largest page; the older pages shown
-      // are kept, not read again.
-      limit: Math.min(MAX_THREAD_READ, Math.max(THREAD_PAGE, held?.entries.length ?? 0)),
-      ...(reachFound ? { through: foundKey } : {})
-    })
-      .then((reply) => withOlderPagesAsNow(reply).then((pages) => ({ reply, pages })))
+    // QA75: pages read around a search result far back, short of the thread's end, stay as the operator reads them
+    // (a change does not take them to the end): the conversation alone is read again; the later pages come on demand.
+    const read =
+      !reachFound && held?.later
+        ? call('inbox:thread', { conversationId: id, limit: 1 }).then((reply) => ({ reply, pages: null }))
+        : call('inbox:thread', {
+            conversationId: id,
+            // QA71 (Earlier messages): the newest entries, as many as are shown up to the largest page; the older
+            // pages shown are kept, not read again.
+            limit: Math.min(MAX_THREAD_READ, Math.max(THREAD_PAGE, held?.entries.length ?? 0)),
+            ...(reachFound ? { through: foundKey } : {})
+          }).then((reply) =>
+            // QA75: further back than the core reads down to, it opens on a page around the message found.
+            reachFound && !reply.entries.some((entry) => threadEntryKey(entry) === foundKey)
+              ? call('inbox:thread', { conversationId: id, limit: THREAD_PAGE, around: foundKey }).then(
+                  (around) => ({ reply: around, pages: around })
+                )
+              : withOlderPagesAsNow(reply).then((pages) => ({ reply, pages }))
+          )
+    return read
       .then(({ reply, pages }) => {
         setReadError(null)
-        show(pages)
+        if (pages) show(pages)
         shownConversation.current = reply.conversation
         onChanged(reply.conversation)
         const arrived = reply.conversation.lastNumber > newest.current
@@ -213,7 +226,7 @@ export function Thread({
         if (opening && isConversationUnread(reply.conversation))
           return call('inbox:markRead', { conversationId: id, read: true }).then(onChanged)
         if (!arrived || reply.conversation.unread === 0) return
-        if (newestShownNow() && windowInUse())
+        if (newestShownNow() && windowInUse() && !shown.current?.later)
           return call('inbox:markRead', { conversationId: id, read: true }).then(onChanged)
         // Below the screen, or the window not in use: read once the operator is there to see it (useThreadScroll
         // asks again when the window is back in use).
@@ -296,6 +309,48 @@ export function Thread({
     beginningRef.current.focus({ preventScroll: true })
   }, [next])
 
+  // QA75: "Show later messages" under a page read around a search result far back reads the page past the newest
+  // entry shown, until the thread's end is shown (the button goes then).
+  const readingLater = useRef(false)
+  const laterRef = useRef<HTMLButtonElement>(null)
+  // The button pressed goes with the last page: the focus goes to the first message that page drew, focusable for it.
+  const [firstOfLastPage, setFirstOfLastPage] = useState<string | null>(null)
+  const focusFirstOfLastPage = useRef(false)
+  function readLater(): void {
+    const from = shown.current
+    if (readingLater.current || !from?.later) return
+    readingLater.current = true
+    const after = from.later
+    call('inbox:thread', { conversationId: id, limit: THREAD_PAGE, after })
+      .then((reply) => {
+        const now = shown.current
+        // Opened at another message meanwhile: this page is not the one above them.
+        if (!now || now.later !== after) return
+        const first = reply.entries.at(-1)
+        if (!reply.later && first) {
+          focusFirstOfLastPage.current = document.activeElement === laterRef.current
+          setFirstOfLastPage(threadEntryKey(first))
+        }
+        laterPageWhenDrawn()
+        show(withLaterPage(now, reply))
+      })
+      .catch((e: unknown) => {
+        const failure = errorInfo(e)
+        if (failure.code === 'not_found') setGone(true)
+        else setError(failure.message)
+      })
+      .finally(() => {
+        readingLater.current = false
+      })
+  }
+  useLayoutEffect(() => {
+    const box = boxRef.current
+    if (!focusFirstOfLastPage.current || !box || firstOfLastPage === null) return
+    focusFirstOfLastPage.current = false
+    for (const entry of box.children)
+      if (entry instanceof HTMLElement && entry.dataset.entryKey === firstOfLastPage) entry.focus()
+  }, [firstOfLastPage, later, boxRef])
+
   /** The status this thread shows for one of its sent items (the reply box reads its last reply's). */
   const statusOf = useCallback(
     (itemId: string) => {
@@ -376,7 +431,9 @@ export function Thread({
           'aria-current': true,
           tabIndex: -1
         }
-      : { className, 'data-entry-key': key }
+      : key === firstOfLastPage
+        ? { className, 'data-entry-key': key, tabIndex: -1 }
+        : { className, 'data-entry-key': key }
   const foundNote = (key: string): React.JSX.Element | null =>
     key === found?.key ? <span className="visually-hidden">{`${t('inbox.thread.found')}: `}</span> : null
   return (
@@ -673,6 +730,17 @@ export function Thread({
           )
         )}
       </ol>
+      {later !== null ? (
+        <button
+          ref={laterRef}
+          type="button"
+          className="button button--small"
+          data-testid="inbox-thread-later"
+          onClick={readLater}
+        >
+          {t('inbox.thread.later')}
+        </button>
+      ) : null}
       {newBelow > 0 ? (
         <button
           type="button"

@@ -8,6 +8,11 @@ import { threadEntryKey } from './thread-scroll'
 export interface ThreadPages {
   entries: InboxThreadEntry[]
   next: string | null
+  /**
+   * QA75: where the entries newer than the newest shown start while the pages shown (read around a search result far
+   * back) do not reach the thread's end; absent or null when they do.
+   */
+  later?: string | null
 }
 
 /**
@@ -34,7 +39,18 @@ export function withOlderPage(shown: ThreadPages, older: ThreadPages): ThreadPag
   const keys = new Set(shown.entries.map(threadEntryKey))
   return {
     entries: [...shown.entries, ...older.entries.filter((entry) => !keys.has(threadEntryKey(entry)))],
-    next: older.next
+    next: older.next,
+    later: shown.later ?? null
+  }
+}
+
+/** QA75: a later page read past the newest entry shown, put above them; where the next one starts is its own. */
+export function withLaterPage(shown: ThreadPages, newer: ThreadPages): ThreadPages {
+  const keys = new Set(shown.entries.map(threadEntryKey))
+  return {
+    entries: [...newer.entries.filter((entry) => !keys.has(threadEntryKey(entry))), ...shown.entries],
+    next: shown.next,
+    later: newer.later ?? null
   }
 }
 

@@ -75,6 +75,11 @@ export interface ThreadScroll {
   toNewest(): void
   /** The operator sent these outbox items from the reply box: the box goes to its end when they are drawn. */
   showWhenDrawn(itemIds: readonly string[]): void
+  /**
+   * QA75: the newer entries drawn next are a later page the operator asked for ("Show later messages"), not arrivals:
+   * not counted as new messages, the box staying where the operator reads.
+   */
+  laterPageWhenDrawn(): void
 }
 
 /** The drawn entry whose key is `key` (each carries it as `data-entry-key`). */
@@ -117,6 +122,7 @@ export function useThreadScroll(
   const [newBelow, setNewBelow] = useState(0)
   // The keys of the operator's own replies not drawn yet.
   const ownReplies = useRef(new Set<string>())
+  const laterPage = useRef(false)
 
   // The box's height when last remembered: a scroll that comes with a new height is the browser's, not the operator's.
   const heightSeen = useRef(0)
@@ -135,11 +141,17 @@ export function useThreadScroll(
     const keys = entries.map(threadEntryKey)
     const previous = drawn.current
     const newestAt = previous ? keys.indexOf(previous.newest) : -1
+    const asked = laterPage.current
+    laterPage.current = false
     const change: EntriesChange = {
       opening: previous === null,
       earlierAdded: previous !== null && keys.at(-1) !== previous.oldest && keys.includes(previous.oldest),
       arrived:
-        previous === null ? 0 : newestAt < 0 ? keys.filter((k) => !previous.keys.has(k)).length : newestAt,
+        previous === null || asked
+          ? 0
+          : newestAt < 0
+            ? keys.filter((k) => !previous.keys.has(k)).length
+            : newestAt,
       ownReply: keys.filter((k) => ownReplies.current.delete(k)).length > 0
     }
     drawn.current = { oldest: keys.at(-1) ?? '', newest: keys[0] ?? '', keys: new Set(keys) }
@@ -251,5 +263,9 @@ export function useThreadScroll(
     for (const id of itemIds) ownReplies.current.add(sentEntryKey(id))
   }, [])
 
-  return { boxRef, newBelow, newestShownNow, onScroll, toNewest, showWhenDrawn }
+  const laterPageWhenDrawn = useCallback((): void => {
+    laterPage.current = true
+  }, [])
+
+  return { boxRef, newBelow, newestShownNow, onScroll, toNewest, showWhenDrawn, laterPageWhenDrawn }
 }
