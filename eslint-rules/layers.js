@@ -48,7 +48,9 @@ export const LAYERS = [
       'src/shared/domain/schedule-time',
       'src/shared/domain/status-buckets',
       'src/shared/domain/campaign-buckets',
-      'src/shared/domain/recipient-search'
+      'src/shared/domain/recipient-search',
+      // QA76: the one name of a zone, which the start-loaded date formatting appends to every zoned time.
+      'src/shared/domain/zone-name'
     ],
     imports: [],
     npm: true,

@@ -7,10 +7,14 @@ import {
   formatCompactDateTime,
   formatCompactTimeAfter,
   formatDateTime,
+  formatDateTimeInZone,
   formatListTime,
+  formatSecondInZone,
+  formatSoonInZone,
   formatWallClock,
-  zoneLabel
+  zoneName
 } from './dates'
+import { ZONE_NAME_CASES } from '../../../shared/domain/zone-name.cases'
 import { zoneOptionLabel } from './zone-labels'
 import { wallClockIn, wallClockMoment } from './wall-clock'
 
@@ -176,11 +180,34 @@ describe('zone names', () => {
       return short && INDONESIAN_NAMES.includes(short) ? [[zone, short]] : []
     })
     expect(named.map(([zone]) => zone)).toContain('Asia/Pontianak')
-    for (const [zone, short] of named) expect([zone, zoneLabel(zone!)]).toEqual([zone, short])
-    expect(zoneLabel('Europe/Paris')).toBe('Europe/Paris')
-    // A zone the platform still lists by its old name is written by the name the picker gives it.
-    expect([zoneLabel('Asia/Calcutta'), zoneLabel('Europe/Kiev')]).toEqual(['Asia/Kolkata', 'Europe/Kyiv'])
+    for (const [zone, short] of named) expect([zone, zoneName(zone!)]).toEqual([zone, short])
   })
+
+  // QA76: "8 Dec 2026, 10:00 Europe/London" beside a picker saying "London, Europe (UTC)": one name per zone.
+  it.each(ZONE_NAME_CASES.map((c) => [c.zone, c.name] as const))(
+    'writes a time in %s with its one name, %j, the words its picker label leads with',
+    (zone, name) => {
+      const at = Date.UTC(2026, 11, 8, 10, 0)
+      const iso = new Date(at).toISOString()
+      for (const locale of ['en-US', 'id-ID']) {
+        expect(formatDateTimeInZone(iso, locale, zone).endsWith(` ${name}`)).toBe(true)
+        expect(formatSoonInZone(at, locale, zone, new Date(at)).endsWith(` ${name}`)).toBe(true)
+        expect(formatSecondInZone(at, locale, zone).endsWith(` ${name}`)).toBe(true)
+        expect(formatCompactDateTime(iso, locale, zone, true).endsWith(` ${name}`)).toBe(true)
+        expect(formatWallClock('2026-12-08 10:00', locale, zone).endsWith(` ${name}`)).toBe(true)
+      }
+      for (const language of ['en', 'id'] as const) {
+        const label = zoneOptionLabel(zone, language, new Date(at))
+        expect([
+          label,
+          label === name ||
+            label.startsWith(`${name} — `) ||
+            label.startsWith(`${name}, `) ||
+            label.startsWith(`${name} (`)
+        ]).toEqual([label, true])
+      }
+    }
+  )
 
   it("reads a picker's zone: city, region, the offset on that day, and the Indonesian name", () => {
     const january = new Date(Date.UTC(2026, 0, 15))

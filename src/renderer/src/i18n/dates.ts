@@ -2,6 +2,10 @@
 // The zoned day through the small front door the window's start may carry (test/boot/window-start.test.ts).
 import { dayBoundsOn } from '../../../shared/domain/schedule-time'
 import { sizeBesideLimit } from '../../../shared/domain/limits'
+import { zoneName } from '../../../shared/domain/zone-name'
+
+// The one name of a zone (QA76), for the views that name a zone beside a time written without it.
+export { zoneName }
 
 /**
  * One formatter per locale and options: building an Intl formatter costs far more than using one (the outbox list
@@ -127,7 +131,7 @@ export function formatCompactDateTime(
     ...inZone
   }
   const text = dateTimeFormat(locale, options).format(date)
-  return nameZone && zone ? `${text} ${zoneLabel(zone)}` : text
+  return nameZone && zone ? `${text} ${zoneName(zone)}` : text
 }
 
 /** The calendar day an instant falls on, on a zone's clock, as YYYY-MM-DD. */
@@ -153,22 +157,6 @@ export function formatCompactTimeAfter(
   return sameDay
     ? dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone: zone }).format(date)
     : formatCompactDateTime(iso, locale, zone)
-}
-
-/** The names operators use for Indonesia's zones; other zones are named by their IANA name. */
-export const ZONE_ABBREVIATIONS: Readonly<Record<string, string>> = {
-  'Asia/Jakarta': 'WIB',
-  'Asia/Makassar': 'WITA',
-  'Asia/Jayapura': 'WIT'
-}
-
-/**
- * Every Indonesian zone the platform knows, by the same names: Pontianak keeps western Indonesia's clock (WIB) under
- * its own IANA name. The main three alone lead the pickers.
- */
-export const INDONESIAN_ZONE_NAMES: Readonly<Record<string, string>> = {
-  ...ZONE_ABBREVIATIONS,
-  'Asia/Pontianak': 'WIB'
 }
 
 /**
@@ -226,40 +214,6 @@ export function computerZone(): string {
   return validZone(dateTimeFormat('en', {}).resolvedOptions().timeZone) ?? 'UTC'
 }
 
-/**
- * Zones the platform lists by a name IANA has since replaced (its `backward` file keeps the old ones as links), and
- * the name IANA's zone.tab gives each now. Node's and Chromium's ICU list CLDR's ids, which CLDR never renames: the
- * picker's "all zones" offered Calcutta, Saigon and Kiev. Labels and the zone a time is written in read the current
- * name; the stored id stays the one the platform lists. (Found by matching `Intl.supportedValuesOf('timeZone')`
- * against tzdata 2025b's zone.tab.)
- */
-export const RENAMED_ZONES: Readonly<Record<string, string>> = {
-  'Africa/Asmera': 'Africa/Asmara',
-  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
-  'America/Catamarca': 'America/Argentina/Catamarca',
-  'America/Coral_Harbour': 'America/Atikokan',
-  'America/Cordoba': 'America/Argentina/Cordoba',
-  'America/Godthab': 'America/Nuuk',
-  'America/Indianapolis': 'America/Indiana/Indianapolis',
-  'America/Jujuy': 'America/Argentina/Jujuy',
-  'America/Louisville': 'America/Kentucky/Louisville',
-  'America/Mendoza': 'America/Argentina/Mendoza',
-  'Asia/Calcutta': 'Asia/Kolkata',
-  'Asia/Katmandu': 'Asia/Kathmandu',
-  'Asia/Rangoon': 'Asia/Yangon',
-  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
-  'Atlantic/Faeroe': 'Atlantic/Faroe',
-  'Europe/Kiev': 'Europe/Kyiv',
-  'Pacific/Enderbury': 'Pacific/Kanton',
-  'Pacific/Ponape': 'Pacific/Pohnpei',
-  'Pacific/Truk': 'Pacific/Chuuk'
-}
-
-/** "WIB", "WITA", "WIT" (for each Indonesian zone), else the zone's current IANA name ("Europe/Paris", "Asia/Kolkata"). */
-export function zoneLabel(timeZone: string): string {
-  return INDONESIAN_ZONE_NAMES[timeZone] ?? RENAMED_ZONES[timeZone] ?? timeZone
-}
-
 /** An instant in the operator's locale with the zone it is shown in named: "28 Nov 2026, 14:05 WIB". */
 export function formatDateTimeInZone(
   iso: string | null | undefined,
@@ -269,7 +223,7 @@ export function formatDateTimeInZone(
 ): string {
   if (!iso || Number.isNaN(new Date(iso).getTime())) return iso ?? ''
   const zone = validZone(timeZone) ?? computerZone()
-  return `${formatDateTime(iso, locale, zone, options)} ${zoneLabel(zone)}`
+  return `${formatDateTime(iso, locale, zone, options)} ${zoneName(zone)}`
 }
 
 /**
@@ -285,13 +239,13 @@ export function formatSoonInZone(
   const zone = validZone(timeZone) ?? computerZone()
   if (calendarDayOn(at, zone) !== calendarDayOn(now, zone))
     return formatDateTimeInZone(new Date(at).toISOString(), locale, zone)
-  return `${dateTimeFormat(locale, { timeStyle: 'short', timeZone: zone }).format(at)} ${zoneLabel(zone)}`
+  return `${dateTimeFormat(locale, { timeStyle: 'short', timeZone: zone }).format(at)} ${zoneName(zone)}`
 }
 
 /** An instant within the next few minutes on a zone's clock, to the second, with the zone named: "18:02:09 UTC". */
 export function formatSecondInZone(at: number, locale: string, timeZone: string): string {
   const zone = validZone(timeZone) ?? computerZone()
-  return `${dateTimeFormat(locale, { timeStyle: 'medium', timeZone: zone }).format(at)} ${zoneLabel(zone)}`
+  return `${dateTimeFormat(locale, { timeStyle: 'medium', timeZone: zone }).format(at)} ${zoneName(zone)}`
 }
 
 /**
@@ -338,7 +292,7 @@ export function formatWallClock(text: string | null | undefined, locale: string,
   const options: Intl.DateTimeFormatOptions = time
     ? { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }
     : { dateStyle: 'medium', timeZone: 'UTC' }
-  return `${dateTimeFormat(locale, options).format(instant)} ${zoneLabel(timeZone)}`
+  return `${dateTimeFormat(locale, options).format(instant)} ${zoneName(timeZone)}`
 }
 
 /**

@@ -2,7 +2,13 @@
 // use them, so their region names, which the window's string tables hold beyond the start strings, stay out of the
 // window's start chunk (test/boot/window-start.test.ts).
 import { isMessageKey, localeOf, translate, type Language } from '../../../shared/i18n/translate'
-import { INDONESIAN_ZONE_NAMES, RENAMED_ZONES, timeZones, ZONE_ABBREVIATIONS } from './dates'
+import {
+  INDONESIAN_ZONE_NAMES,
+  RENAMED_ZONES,
+  ZONE_ABBREVIATIONS,
+  zonePlaces
+} from '../../../shared/domain/zone-name'
+import { timeZones } from './dates'
 
 /**
  * A picker's labels, per language and zone, for the hour they were read in: a picker lists 400-odd zones and filters
@@ -67,12 +73,6 @@ function utcOffset(timeZone: string, at: Date): string | null {
 function regionName(region: string, language: Language): string {
   const key = `zone.region.${region}`
   return isMessageKey(key) ? translate(language, key) : region
-}
-
-/** Cities IANA writes without their punctuation (ids cannot hold an apostrophe); the rest read well with spaces. */
-const CITY_NAMES: Readonly<Record<string, string>> = {
-  DumontDUrville: "Dumont d'Urville",
-  St_Johns: "St John's"
 }
 
 const FORMER_ZONES: Readonly<Record<string, string>> = Object.fromEntries(
@@ -174,14 +174,9 @@ function zonePlace(
   /** Whether Indonesia's own name leads ("WIB — Pontianak"); a list is ordered by the city. */
   indonesianName = true
 ): string {
-  const [region = '', ...rest] = (RENAMED_ZONES[timeZone] ?? timeZone).split('/')
-  const place =
-    rest.length === 0
-      ? timeZone
-      : [
-          ...rest.reverse().map((part) => CITY_NAMES[part] ?? part.replace(/_/g, ' ')),
-          regionName(region, language)
-        ].join(', ')
+  // Its city first: the zone's one name (zoneName), which every time written in it ends with (QA76).
+  const { places, region } = zonePlaces(timeZone)
+  const place = [...places, ...(region === null ? [] : [regionName(region, language)])].join(', ')
   const read = offset && offset !== place ? `${place} (${offset})` : place
   const short = indonesianName ? INDONESIAN_ZONE_NAMES[timeZone] : undefined
   return short ? `${short} — ${read}` : read

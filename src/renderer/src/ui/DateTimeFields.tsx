@@ -2,7 +2,7 @@
 // way the window asks for a moment, in the send panel, the schedules and the reminders.
 import type { ReactNode } from 'react'
 import { useT } from '../i18n'
-import { zoneLabel } from '../i18n/dates'
+import { zoneName } from '../i18n/dates'
 import { Field } from './Field'
 import { isLocalTime, wallTimeOnClock } from '../../../shared/domain/schedule-time'
 
@@ -50,8 +50,8 @@ function clockChange(
   if (!timeZone || !date || !time) return null
   const onClock = wallTimeOnClock(`${date}T${time}`, timeZone)
   if (onClock.kind === 'skipped')
-    return t('schedule.clock.skipped', { zone: zoneLabel(timeZone), typed: time, becomes: onClock.becomes })
-  if (onClock.kind === 'twice') return t('schedule.clock.twice', { zone: zoneLabel(timeZone), typed: time })
+    return t('schedule.clock.skipped', { zone: zoneName(timeZone), typed: time, becomes: onClock.becomes })
+  if (onClock.kind === 'twice') return t('schedule.clock.twice', { zone: zoneName(timeZone), typed: time })
   return null
 }
 

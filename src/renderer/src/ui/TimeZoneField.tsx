@@ -3,7 +3,7 @@
 // in its search box (which picks only the one match, when Enter is pressed).
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useLanguage, useT } from '../i18n'
-import { ZONE_ABBREVIATIONS } from '../i18n/dates'
+import { ZONE_ABBREVIATIONS } from '../../../shared/domain/zone-name'
 import {
   pickerZones,
   readZoneOffsets,

@@ -3529,13 +3529,11 @@ describe('issue 27: the campaign view an operator can trust', () => {
     await user.selectOptions(zone, 'Europe/Paris')
     expect((zone as HTMLSelectElement).value).toBe('Europe/Paris')
     await waitFor(() =>
-      expect(screen.getByTestId('campaign-estimate').textContent).toContain(
-        '15 Jan 2026, 06:00 Europe/Paris.'
-      )
+      expect(screen.getByTestId('campaign-estimate').textContent).toContain('15 Jan 2026, 06:00 Paris.')
     )
     await user.click(await screen.findByRole('button', { name: 'Start sending 1 message' }))
     expect(screen.getByTestId('campaign-presend').textContent).toContain(
-      'Estimated end15 Jan 2026, 06:00 Europe/Paris'
+      'Estimated end15 Jan 2026, 06:00 Paris'
     )
     expect(screen.queryByTestId('campaign-presend-paused')).toBeNull()
     // All sending paused meanwhile: the end is said to wait for Resume, before Start (QA61: said only after it).

@@ -39,7 +39,7 @@ import {
   formatCompactTimeAfter,
   formatDateTimeInZone,
   formatSoonInZone,
-  zoneLabel
+  zoneName
 } from '../../i18n/dates'
 import {
   bucketOf,
@@ -2062,7 +2062,7 @@ function CampaignProgress({
             ? t('campaigns.hours', {
                 start: formatClockTime(campaign.pacing.workingHours.start, locale),
                 end: formatClockTime(campaign.pacing.workingHours.end, locale),
-                zone: zoneLabel(campaign.pacing.workingHours.timeZone)
+                zone: zoneName(campaign.pacing.workingHours.timeZone)
               })
             : t('campaigns.hours.any')}
         </p>

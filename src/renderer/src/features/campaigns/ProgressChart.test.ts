@@ -20,7 +20,7 @@ import { act, render, waitFor } from '@testing-library/react'
 import { createElement } from 'react'
 import uPlot from 'uplot'
 import { offsetAt } from '../../../../shared/domain/zoned-time'
-import { zoneLabel } from '../../i18n/dates'
+import { zoneName } from '../../i18n/dates'
 import { useSettings } from '../../stores/settings'
 import { makeSettings } from '../../testing/fixtures'
 import { chartClock, ProgressChart, TIME_AXIS_OPTIONS } from './ProgressChart'
@@ -215,7 +215,7 @@ describe("the campaign chart in the operator's zone", () => {
     await waitFor(() => expect(axisWritten().times.length).toBeGreaterThan(0))
     expect(clockOf(next).hours).toEqual(expect.arrayContaining(axisWritten().times))
     expect(getByRole('figure').querySelector('figcaption')?.textContent).toBe(
-      `Progress over time (${zoneLabel(next)})`
+      `Progress over time (${zoneName(next)})`
     )
   })
 

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react'
 import type uPlot from 'uplot'
 import type { InvokeReply } from '../../../../shared/contract'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatCount, formatDateTime, zoneLabel } from '../../i18n/dates'
+import { formatCount, formatDateTime, zoneName } from '../../i18n/dates'
 import { useOperatorZone } from '../../stores/settings'
 import { useThemeShown } from '../../ui/use-theme-shown'
 import 'uplot/dist/uPlot.min.css'
@@ -203,7 +203,7 @@ export function ProgressChart({
   return (
     <figure className="campaign-chart" data-testid="campaign-chart">
       {/* The axis names no zone: the caption does, as every other time on the card (QA41 Q41-07). */}
-      <figcaption>{t('campaigns.chart.titleInZone', { zone: zoneLabel(zone) })}</figcaption>
+      <figcaption>{t('campaigns.chart.titleInZone', { zone: zoneName(zone) })}</figcaption>
       {oneInstant ? (
         <p className="muted" data-testid="campaign-chart-one-instant">
           {t('campaigns.chart.oneInstant', {

@@ -10,7 +10,7 @@ import { useDevices } from '../../stores/devices'
 import { busyButtonProps } from '../../ui/busy-button'
 import { CopyButton } from '../../ui/CopyButton'
 import { describeGatewayStart, describePeriode, describeRule } from '../reminders/repeat-rules'
-import { formatDateTime, zoneLabel } from '../../i18n/dates'
+import { formatDateTime, zoneName } from '../../i18n/dates'
 
 /** How many reminders (and series) the question names before it says how many more. */
 const NAMED_IN_QUESTION = 3
@@ -83,7 +83,7 @@ export function RemovalSeriesNames({ series }: { series: RemovalSeries[] }): Rea
     running(one)
       ? t('reminders.nextLine', {
           time: formatDateTime(one.nextAt, locale, one.timezone),
-          zone: zoneLabel(one.timezone)
+          zone: zoneName(one.timezone)
         })
       : t(one.status === 'stopped' ? 'reminders.stopped' : 'reminders.ended')
   return (

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Language } from '../../i18n'
 import { localeOf } from '../../i18n'
-import { formatCompactDateTime, formatDateTime, zoneLabel } from '../../i18n/dates'
+import { formatCompactDateTime, formatDateTime, zoneName } from '../../i18n/dates'
 import { useOutbox } from '../../stores/outbox'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeItem, makeSettings } from '../../testing/fixtures'
@@ -54,7 +54,7 @@ afterEach(() => {
 // The operator's zone (the settings' default), not the computer's: the one the date filter bounds its days on and the
 // export writes its times in (QA27 Q27-03: on a UTC computer, rows in UTC and the file in WIB disagreed by a day).
 const OPERATOR = makeSettings().defaultTimezone
-const here = zoneLabel(OPERATOR)
+const here = zoneName(OPERATOR)
 
 describe('a row’s date is the one the date filter filters by (QA22 Q22-03), its zone named (Q22-04)', () => {
   it.each([

@@ -35,7 +35,7 @@ import {
   formatDateTime,
   formatDateTimeInZone,
   todayIn,
-  zoneLabel
+  zoneName
 } from '../../i18n/dates'
 
 let fake: FakeApi
@@ -2159,7 +2159,7 @@ describe('item detail', () => {
     // read as a time with no zone for a message scheduled at 09:00 WITA).
     expect(times).toEqual([
       `Front office · for ${formatDateTimeInZone(waits.scheduledAt, localeOf('en'), 'Asia/Makassar')}`,
-      `Front office · Created ${here(went.createdAt)} ${zoneLabel('Asia/Jakarta')}`
+      `Front office · Created ${here(went.createdAt)} ${zoneName('Asia/Jakarta')}`
     ])
     expect(times[0]).toMatch(/17:29 WITA$/)
     // A message that went is dated by when it was created (what the list's order and date filter go by, QA22

@@ -15,7 +15,7 @@ import { installFakeApi, seedStores } from '../../testing/render'
 import { pressRowEnds, renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
 import { OutboxView } from '../outbox/OutboxView'
 import { daysLeft, OverviewView } from './OverviewView'
-import { computerZone, todayIn, zoneLabel } from '../../i18n/dates'
+import { computerZone, todayIn, zoneName } from '../../i18n/dates'
 
 let fake: FakeApi
 
@@ -333,7 +333,7 @@ describe('overview', () => {
     render(<OutboxView />)
     const chips = within(screen.getByRole('list', { name: 'Active filters' }))
     expect(chips.getAllByRole('button').map((b) => b.textContent)).toEqual([
-      `Sent since 29 Nov 2026, 00:00 ${zoneLabel(computerZone())} ×`
+      `Sent since 29 Nov 2026, 00:00 ${zoneName(computerZone())} ×`
     ])
   })
 

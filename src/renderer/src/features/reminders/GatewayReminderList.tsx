@@ -7,7 +7,7 @@ import { localeOf, useLanguage, useT } from '../../i18n'
 import { lengthError, tooLongError } from '../../ui/text-limit'
 import { MAX_TITLE_LENGTH } from '../../../../shared/domain'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
-import { formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
+import { formatDateTimeInZone, zoneName } from '../../i18n/dates'
 import { GATEWAY_TIME_ZONE } from '../../../../shared/domain/enums'
 import { DateTimeFields, isNoSuchMoment } from '../../ui/DateTimeFields'
 import { Field } from '../../ui/Field'
@@ -344,7 +344,7 @@ function EditReminder({
         onDateChange={setDate}
         onTimeChange={setTime}
         // The time is on the gateway's clock, as the create form says (QA22 Q22-10).
-        timeHint={t('reminders.gatewayClock', { zone: zoneLabel(reminder.timezone ?? GATEWAY_TIME_ZONE) })}
+        timeHint={t('reminders.gatewayClock', { zone: zoneName(reminder.timezone ?? GATEWAY_TIME_ZONE) })}
       />
       {/* The gateway's update takes no repeat (gateway-api 4.8): said, with what to do, rather than no field at all. */}
       <p className="field-hint span-all" data-testid={`reminder-repeat-fixed-${id}`}>

@@ -17,7 +17,7 @@ import {
 } from '../../../../shared/domain'
 import { call, errorInfo, getApi } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatCalendarDate, formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
+import { formatCalendarDate, formatDateTimeInZone, zoneName } from '../../i18n/dates'
 import { nextHourIn } from '../../i18n/wall-clock'
 import { useSettings } from '../../stores/settings'
 import { busyButtonProps } from '../../ui/busy-button'
@@ -185,7 +185,7 @@ export function ReminderForm({
       })
     : null
   const gatewayClockHint =
-    effectiveKeeper === 'gateway' ? t('reminders.gatewayClock', { zone: zoneLabel(GATEWAY_ZONE) }) : null
+    effectiveKeeper === 'gateway' ? t('reminders.gatewayClock', { zone: zoneName(GATEWAY_ZONE) }) : null
   /** A keeper chosen by hand: the time shown is read on its clock, as typed (the operator sees the clock change). */
   function chooseKeeper(chosen: Keeper): void {
     setKeeper(chosen)
@@ -210,7 +210,7 @@ export function ReminderForm({
       {t(
         endDraft.choice === 'date' ? 'reminders.end.gatewayCannot.date' : 'reminders.end.gatewayCannot.times',
         {
-          zone: zoneLabel(GATEWAY_ZONE)
+          zone: zoneName(GATEWAY_ZONE)
         }
       )}{' '}
       <button

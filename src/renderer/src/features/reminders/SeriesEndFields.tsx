@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 import type { SeriesEnd } from '../../../../shared/contract'
 import { checkSeriesEnd, MAX_SERIES_TIMES } from '../../../../shared/domain'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatCalendarDate, zoneLabel } from '../../i18n/dates'
+import { formatCalendarDate, zoneName } from '../../i18n/dates'
 import { Field } from '../../ui/Field'
 import { readTypedNumber } from '../../ui/typed-number'
 import { END_CHOICES, END_LABEL, type EndChoice } from './repeat-rules'
@@ -129,7 +129,7 @@ export function SeriesEndFields({
           label={t('reminders.end.lastDate')}
           hint={
             <>
-              {t('reminders.end.lastDate.hint', { zone: zoneLabel(zone) })}
+              {t('reminders.end.lastDate.hint', { zone: zoneName(zone) })}
               {dateNote ? <span data-testid={`${idPrefix}-date-note`}> {dateNote}</span> : null}
             </>
           }

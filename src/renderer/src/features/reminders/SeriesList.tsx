@@ -5,7 +5,7 @@ import { useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import type { SeriesView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatCalendarDate, formatDateTime, formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
+import { formatCalendarDate, formatDateTime, formatDateTimeInZone, zoneName } from '../../i18n/dates'
 import { describeRule } from './repeat-rules'
 import { busyButtonProps } from '../../ui/busy-button'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
@@ -211,7 +211,7 @@ function SeriesRow({
     view.nextAt
       ? t('reminders.series.timeInZone', {
           time: formatDateTime(view.nextAt, locale, view.timezone),
-          zone: zoneLabel(view.timezone)
+          zone: zoneName(view.timezone)
         })
       : ''
   const timesSkipped = series.skipped + series.skippedByOperator
@@ -256,7 +256,7 @@ function SeriesRow({
         {series.nextLocal && series.nextAt
           ? ` · ${t('reminders.nextLine', {
               time: formatDateTime(series.nextAt, locale, series.timezone),
-              zone: zoneLabel(series.timezone)
+              zone: zoneName(series.timezone)
             })}`
           : ''}
       </div>

@@ -4,7 +4,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 're
 import type { InvokeRequest, OutboxItemView } from '../../../../shared/contract'
 import { call, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT, type Translate } from '../../i18n'
-import { formatDateTime, formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
+import { formatDateTime, formatDateTimeInZone, zoneName } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { useNavigation } from '../../stores/navigation'
 import { useOutbox } from '../../stores/outbox'
@@ -461,7 +461,7 @@ function ScheduleWhen({ item, timeId }: { item: OutboxItemView; timeId: string }
       <strong data-testid="schedule-time" id={timeId}>
         {zonedView}
       </strong>{' '}
-      <span className="tag">{item.timezone ? zoneLabel(item.timezone) : t('common.unknown')}</span>
+      <span className="tag">{item.timezone ? zoneName(item.timezone) : t('common.unknown')}</span>
       {localView && localView !== zonedView ? (
         <span className="muted small">
           {' '}

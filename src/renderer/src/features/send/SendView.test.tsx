@@ -1409,11 +1409,11 @@ describe('enqueue', () => {
     fireEvent.change(screen.getByLabelText('Time'), { target: { value: '01:30' } })
     const saidAtTime = (): string => accessibleDescription(screen.getByLabelText('Time'))
     expect(saidAtTime()).toContain(
-      'The clocks go forward that night in Europe/London: 01:30 does not come that day, so it goes at 02:30.'
+      'The clocks go forward that night in London: 01:30 does not come that day, so it goes at 02:30.'
     )
     fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2027-10-31' } })
     expect(saidAtTime()).toContain(
-      'The clocks go back that night in Europe/London: 01:30 comes twice that day, and it goes at the first.'
+      'The clocks go back that night in London: 01:30 comes twice that day, and it goes at the first.'
     )
     fireEvent.change(screen.getByLabelText('Time'), { target: { value: '03:30' } })
     expect(saidAtTime()).not.toContain('clocks')
