@@ -1610,6 +1610,8 @@ export const invokeChannels = builtOnFirstUse({
       pacedQueued: PacedQueued,
       /** Of the scheduled, how many their overdue policy holds for the operator: see outbox:countsChanged. */
       heldOverdue: z.number().int().nonnegative(),
+      /** Of the scheduled, how many will not be sent, their number opted out: see outbox:countsChanged. */
+      scheduledOptedOut: z.number().int().nonnegative(),
       sandboxRunning: z.boolean()
     })
   }),
@@ -2851,7 +2853,9 @@ export const eventChannels = builtOnFirstUse({
    * campaign or its device part paused itself), never more than `counts.queued`. Also sent when only it moved (a
    * campaign paused or resumed changes no item's status). `heldOverdue`: of the scheduled, how many came due while
    * the app was closed and their policy holds for the operator to send or cancel (they never go by themselves).
-   * `pacedQueued`: see PacedQueued; sent when it moves too.
+   * `pacedQueued`: see PacedQueued; sent when it moves too. `scheduledOptedOut`: of the scheduled not held, how many
+   * will not be sent, their number opted out since they were written (cancelled at their turn, QA76); sent when an
+   * opt-out moves it too.
    */
   'outbox:countsChanged': () =>
     z.object({
@@ -2860,7 +2864,8 @@ export const eventChannels = builtOnFirstUse({
       sendingHeldBy: SendingHeldBy,
       pausedQueued: z.number().int().nonnegative(),
       pacedQueued: PacedQueued,
-      heldOverdue: z.number().int().nonnegative()
+      heldOverdue: z.number().int().nonnegative(),
+      scheduledOptedOut: z.number().int().nonnegative()
     }),
   'settings:changed': () => Settings,
   /** The shell asks the window to show a view (tray Relink → linking for that device; tray drop → send). */

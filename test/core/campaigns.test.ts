@@ -1078,6 +1078,45 @@ describe('the take-back question holds the campaign (QA14 Q14-02)', () => {
   })
 })
 
+// QA76: a message scheduled for later, then its customer wrote STOP: the header still said "1 scheduled" of it and
+// heard nothing, since the STOP changed no message's status.
+describe('how many of the scheduled will not be sent (QA76)', () => {
+  it('tells the window when a STOP makes a scheduled message one that will not be sent', async () => {
+    const deviceId = await linkedDevice()
+    const said: EventPayload<'outbox:countsChanged'>[] = []
+    core.events.subscribe((event, payload) => {
+      if (event === 'outbox:countsChanged') said.push(payload as EventPayload<'outbox:countsChanged'>)
+    })
+    const bootstrapped = () => core.handlers['app:bootstrap']({})
+    await core.handlers['outbox:enqueue']({
+      deviceId,
+      recipients: ['081222223333'],
+      isGroup: false,
+      entries: [{ kind: 'text', text: 'Sampai jumpa nanti sore' }],
+      schedule: {
+        localTime: '2099-01-01T18:00',
+        timezone: 'Asia/Jakarta',
+        mode: 'local',
+        overduePolicy: 'send'
+      }
+    })
+    expect((await bootstrapped()).scheduledOptedOut).toBe(0)
+    await core.handlers['optouts:add']({ phones: ['081222223333'], source: 'operator' })
+    await waitFor(
+      async () => said.at(-1)?.scheduledOptedOut,
+      (n) => n === 1
+    )
+    expect(said.at(-1)?.counts.scheduled).toBe(1)
+    expect((await bootstrapped()).scheduledOptedOut).toBe(1)
+    // Taken off the list, it goes again.
+    await core.handlers['optouts:remove']({ phone: '081222223333' })
+    await waitFor(
+      async () => said.at(-1)?.scheduledOptedOut,
+      (n) => n === 0
+    )
+  })
+})
+
 describe('how many of the queued wait on a pause (QA walk 4, F21)', () => {
   it('counts a paused campaign’s queued rows, none once it is resumed, and every queued row while sending is paused', async () => {
     const deviceId = await linkedDevice()

@@ -300,18 +300,23 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   }
   let pausedQueuedSaid = 0
   let pacedQueuedSaid = ''
+  // Of the scheduled, those whose number opted out since (QA76): a customer's STOP changes no item's status, so an
+  // opt-out list's change sends it too when it moved, as a campaign's change does.
+  let scheduledOptedOutSaid = 0
   let pausedQueuedCheck = false
   function countsChanged(counts: OutboxCounts): void {
     pausedQueuedSaid = pausedQueued()
     const paced = pacedQueued()
     pacedQueuedSaid = JSON.stringify(paced)
+    scheduledOptedOutSaid = theOutbox.scheduledOptedOut()
     events.emit('outbox:countsChanged', {
       counts,
       sendingPaused: theOutbox.pausedState().all,
       sendingHeldBy: theOutbox.sendingHeldBy(),
       pausedQueued: pausedQueuedSaid,
       pacedQueued: paced,
-      heldOverdue: theOutbox.heldOverdue()
+      heldOverdue: theOutbox.heldOverdue(),
+      scheduledOptedOut: scheduledOptedOutSaid
     })
   }
   function campaignChanged(): void {
@@ -320,7 +325,11 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     queueMicrotask(() => {
       pausedQueuedCheck = false
       try {
-        if (pausedQueued() !== pausedQueuedSaid || JSON.stringify(pacedQueued()) !== pacedQueuedSaid) {
+        if (
+          pausedQueued() !== pausedQueuedSaid ||
+          JSON.stringify(pacedQueued()) !== pacedQueuedSaid ||
+          theOutbox.scheduledOptedOut() !== scheduledOptedOutSaid
+        ) {
           const counts = theOutbox.counts()
           countsChanged(counts)
           snapshotChanged(counts)
@@ -345,6 +354,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       campaignChanged()
     },
     onContactNamesLearnt: () => contactsChanged(),
+    onOptOutsChanged: () => campaignChanged(),
     budgetOf: (id) => budgetOf(id),
     waitingToday: (id) => theOutbox.waitingToday(id),
     quotaOf: (id) => monitor.status(id).info?.quota ?? null

@@ -210,7 +210,8 @@ describe('App shell', () => {
         sendingHeldBy: null,
         pausedQueued: 9,
         pacedQueued: { outsideHours: 0, dailyCap: 0 },
-        heldOverdue: 0
+        heldOverdue: 0,
+        scheduledOptedOut: 0
       })
     )
     expect(screen.getByTestId('count-queued').textContent).toContain('9')
@@ -240,7 +241,8 @@ describe('App shell', () => {
         sendingHeldBy: null,
         pausedQueued: 0,
         pacedQueued: { outsideHours: 0, dailyCap: 0 },
-        heldOverdue: 0
+        heldOverdue: 0,
+        scheduledOptedOut: 0
       })
     )
     expect(screen.queryByTestId('held-by-terminal-note')).toBeNull()
@@ -277,7 +279,8 @@ describe('App shell', () => {
         sendingHeldBy: null,
         pausedQueued: 0,
         pacedQueued: { outsideHours: 0, dailyCap: 0 },
-        heldOverdue: 0
+        heldOverdue: 0,
+        scheduledOptedOut: 0
       })
     )
     expect(queued()).toBe('8 queued')
@@ -288,12 +291,51 @@ describe('App shell', () => {
         sendingHeldBy: null,
         pausedQueued: 3,
         pacedQueued: { outsideHours: 0, dailyCap: 0 },
-        heldOverdue: 0
+        heldOverdue: 0,
+        scheduledOptedOut: 0
       })
     )
     expect(queued()).toBe('6 queued (3 paused)')
     act(() => fake.emit('settings:changed', makeSettings({ language: 'id' })))
     await waitFor(() => expect(queued()).toBe('6 dalam antrean (3 dijeda)'))
+  })
+
+  // QA76: "3 scheduled" of which one will never be sent, its number having opted out since it was scheduled.
+  it('says how many of the scheduled will not be sent, their number opted out, in both languages', async () => {
+    const fake = installFakeApi()
+    await renderApp(
+      fake,
+      makeBootstrap({ counts: makeCounts({ scheduled: 3, total: 3 }), scheduledOptedOut: 1 })
+    )
+    const scheduled = () => screen.getByTestId('count-scheduled').textContent
+    expect(scheduled()).toBe('3 scheduled (1 will not be sent: opted out)')
+    // Taken off the opt-out list: nothing said.
+    act(() =>
+      fake.emit('outbox:countsChanged', {
+        counts: makeCounts({ scheduled: 3, total: 3 }),
+        sendingPaused: false,
+        sendingHeldBy: null,
+        pausedQueued: 0,
+        pacedQueued: { outsideHours: 0, dailyCap: 0 },
+        heldOverdue: 0,
+        scheduledOptedOut: 0
+      })
+    )
+    expect(scheduled()).toBe('3 scheduled')
+    act(() =>
+      fake.emit('outbox:countsChanged', {
+        counts: makeCounts({ scheduled: 3, total: 3 }),
+        sendingPaused: false,
+        sendingHeldBy: null,
+        pausedQueued: 0,
+        pacedQueued: { outsideHours: 0, dailyCap: 0 },
+        heldOverdue: 0,
+        scheduledOptedOut: 2
+      })
+    )
+    expect(scheduled()).toBe('3 scheduled (2 will not be sent: opted out)')
+    act(() => fake.emit('settings:changed', makeSettings({ language: 'id' })))
+    await waitFor(() => expect(scheduled()).toBe('3 terjadwal (2 tidak akan dikirim: berhenti berlangganan)'))
   })
 
   it('pauses sending from the header', async () => {

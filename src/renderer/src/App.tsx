@@ -20,6 +20,7 @@ import {
   BUCKET_STATUSES,
   bucketCounts,
   HEADER_BUCKETS,
+  optedOutOfScheduled,
   pausedOfQueued
 } from '../../shared/domain/status-buckets'
 import { restoreDraftWords, useSend } from './stores/send'
@@ -125,9 +126,13 @@ function Header(): React.JSX.Element {
   const paused = useOutbox((s) => s.sendingPaused)
   const pausedQueued = useOutbox((s) => s.pausedQueued)
   const heldBy = useOutbox((s) => s.sendingHeldBy)
+  const optedOutOfScheduledFigure = useOutbox((s) => s.scheduledOptedOut)
   const buckets = bucketCounts(useOutbox((s) => s.counts))
   // Of the queued, those a pause holds are said with them (QA F21: "8 queued" beside a campaign "Paused by you").
   const queuedPaused = pausedOfQueued(buckets, pausedQueued)
+  // Of the scheduled, those that will not be sent, their number opted out since (QA76: "3 scheduled" of one that never
+  // goes).
+  const scheduledOptedOut = optedOutOfScheduled(buckets, optedOutOfScheduledFigure)
   const counts: HeaderCount[] = HEADER_BUCKETS.map((bucket) => ({
     bucket,
     count: buckets[bucket],
@@ -135,7 +140,9 @@ function Header(): React.JSX.Element {
     label:
       bucket === 'queued' && queuedPaused > 0
         ? t('counts.queuedPaused', { paused: queuedPaused })
-        : t(HEADER_LABEL[bucket]),
+        : bucket === 'scheduled' && scheduledOptedOut > 0
+          ? t('counts.scheduledOptedOut', { optedOut: scheduledOptedOut })
+          : t(HEADER_LABEL[bucket]),
     bad: bucket === 'failed' && buckets[bucket] > 0
   }))
   const [pauseError, setPauseError] = useState<string | null>(null)

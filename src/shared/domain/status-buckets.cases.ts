@@ -342,3 +342,49 @@ export const HELD_BY_PAUSE_CASES: HeldByPauseCase[] = [
     held: false
   }
 ]
+
+export interface ScheduledSplitCase {
+  name: string
+  /** The scheduled that go by themselves and the core's parts of them (see scheduledSplit). */
+  figures: { scheduled: number; after: number | null; capHeld: number; optedOut: number }
+  expected: { laterToday: number; capHeld: number; after: number | null; optedOut: number }
+}
+
+/**
+ * The Overview's parts of the scheduled (scheduledSplit): they add up to the scheduled, each message in one of them.
+ * The core counts a message whose number opted out in neither `after` nor `capHeld`.
+ */
+export const SCHEDULED_SPLIT_CASES: ScheduledSplitCase[] = [
+  {
+    // QA76: "3 waiting (1 due later today, 2 after today)", the one due later today to a number that opted out since.
+    name: 'one to a number that opted out since it was written is not due later today: it will not be sent',
+    figures: { scheduled: 3, after: 2, capHeld: 0, optedOut: 1 },
+    expected: { laterToday: 0, capHeld: 0, after: 2, optedOut: 1 }
+  },
+  {
+    name: 'none opted out: due later today, held by a daily cap, after today',
+    figures: { scheduled: 5, after: 1, capHeld: 3, optedOut: 0 },
+    expected: { laterToday: 1, capHeld: 3, after: 1, optedOut: 0 }
+  },
+  {
+    name: 'every part at once',
+    figures: { scheduled: 7, after: 2, capHeld: 1, optedOut: 3 },
+    expected: { laterToday: 1, capHeld: 1, after: 2, optedOut: 3 }
+  },
+  {
+    // Figures read a moment apart say no more than there are: the opted out first, then after today, then the cap.
+    name: 'figures read a moment apart never make more parts than there are scheduled',
+    figures: { scheduled: 2, after: 3, capHeld: 1, optedOut: 1 },
+    expected: { laterToday: 0, capHeld: 0, after: 1, optedOut: 1 }
+  },
+  {
+    name: 'when the core did not say which are due today, the rest are for later, the opted out still apart',
+    figures: { scheduled: 3, after: null, capHeld: 0, optedOut: 1 },
+    expected: { laterToday: 2, capHeld: 0, after: null, optedOut: 1 }
+  },
+  {
+    name: 'nothing scheduled',
+    figures: { scheduled: 0, after: 0, capHeld: 0, optedOut: 2 },
+    expected: { laterToday: 0, capHeld: 0, after: 0, optedOut: 0 }
+  }
+]

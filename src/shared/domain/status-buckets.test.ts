@@ -11,6 +11,8 @@ import {
   heldByPause,
   pausedOfQueued,
   REPORTED_SENT_BUCKETS,
+  optedOutOfScheduled,
+  scheduledSplit,
   scheduleKeeper,
   sentTodayParts,
   STATUS_BUCKETS,
@@ -20,6 +22,7 @@ import {
   DAILY_SEND_CASES,
   HELD_BY_PAUSE_CASES,
   SCHEDULE_KEEPER_CASES,
+  SCHEDULED_SPLIT_CASES,
   SENT_TODAY_CASES,
   SENT_TODAY_PARTS_CASES,
   STATUS_BUCKET_CASES
@@ -102,6 +105,21 @@ describe('the paused among the queued (QA walk 4, F21)', () => {
     expect(pausedOfQueued(bucketCounts({ queued: 2, scheduled: 4 }), 8)).toBe(2)
     expect(pausedOfQueued(bucketCounts({ scheduled: 4 }), 8)).toBe(0)
     expect(pausedOfQueued(bucketCounts({ queued: 3 }), 0)).toBe(0)
+  })
+})
+
+// QA76: a scheduled message to a number that opted out since read as "1 due later today" and "3 scheduled".
+describe('the scheduled that will not be sent: their number opted out', () => {
+  it('is a part of the scheduled bucket, never more than it, so the header naming it still adds up', () => {
+    expect(optedOutOfScheduled(bucketCounts({ scheduled: 3 }), 1)).toBe(1)
+    expect(optedOutOfScheduled(bucketCounts({ scheduled: 1, queued: 4 }), 3)).toBe(1)
+    expect(optedOutOfScheduled(bucketCounts({ queued: 4 }), 2)).toBe(0)
+  })
+
+  it.each(SCHEDULED_SPLIT_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const split = scheduledSplit(c.figures)
+    expect(split).toEqual(c.expected)
+    expect(split.laterToday + split.capHeld + (split.after ?? 0) + split.optedOut).toBe(c.figures.scheduled)
   })
 })
 

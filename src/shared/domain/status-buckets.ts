@@ -280,6 +280,36 @@ export function pausedOfQueued(counts: BucketCounts, pausedQueued: number): numb
 }
 
 /**
+ * Of the `scheduled` bucket, how many will not be sent: their number opted out after they were written (a campaign's
+ * row: whenever), so the opt-out policy cancels them at their turn. The core's figure, never more than the bucket:
+ * a part named apart, "3 scheduled (1 will not be sent: opted out)", so the summary still adds up (QA76: the header
+ * said "3 scheduled" of one that never goes).
+ */
+export function optedOutOfScheduled(counts: BucketCounts, scheduledOptedOut: number): number {
+  return Math.max(0, Math.min(scheduledOptedOut, counts.scheduled))
+}
+
+/**
+ * The Overview's parts of the scheduled that go by themselves (held ones aside): due later today, held past today by
+ * a device's daily cap, due after today, and those that will not be sent because their number opted out (the core
+ * counts these in neither `after` nor `capHeld`). Each figure no more than what is left, so the parts add up to
+ * `scheduled` (QA76: "1 due later today" was a message to a number that opted out since). `after` null: the core did
+ * not say which are due today, and `laterToday` counts the rest, "for later".
+ */
+export function scheduledSplit(figures: {
+  scheduled: number
+  after: number | null
+  capHeld: number
+  optedOut: number
+}): { laterToday: number; capHeld: number; after: number | null; optedOut: number } {
+  const optedOut = Math.max(0, Math.min(figures.optedOut, figures.scheduled))
+  const going = figures.scheduled - optedOut
+  const after = figures.after === null ? null : Math.max(0, Math.min(figures.after, going))
+  const capHeld = after === null ? 0 : Math.max(0, Math.min(figures.capHeld, going - after))
+  return { laterToday: going - (after ?? 0) - capHeld, capHeld, after, optedOut }
+}
+
+/**
  * Whether a producer's wait note (its key) is a pause, held until the operator resumes: the campaign paused
  * (`campaigns.wait.paused`), or its part on the item's device paused itself (`campaigns.autoPause.*`, with or without
  * the device state that paused it). A pacing wait (a gap, a batch pause, the hours, a cap) ends by itself and is not.

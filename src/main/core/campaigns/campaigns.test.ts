@@ -1163,6 +1163,35 @@ describe('campaigns on the outbox', () => {
     expect(fixture.outbox.cancel(here).status).toBe('cancelled')
   })
 
+  // QA76: scheduled for later today, then its customer wrote STOP: the Overview still said "1 due later today" and the
+  // header "3 scheduled" of a message that will never be sent.
+  it('counts the scheduled whose number opted out since apart, not as due today or after it', async () => {
+    // FakeClock starts at 2026-01-15T03:00Z = 10:00 in Jakarta.
+    fixture = makeFixture()
+    campaigns = createCampaigns(campaignsDeps())
+    const write = (recipient: string, localTime: string) =>
+      fixture.outbox.enqueue({
+        deviceId: 'dev-1',
+        recipients: [recipient],
+        entries: [{ kind: 'text', text: localTime }],
+        schedule: { localTime, timezone: 'Asia/Jakarta', mode: 'local' }
+      })
+    await write('6281222223333', '2026-01-15T18:00')
+    await write('6281200000006', '2026-01-16T09:00')
+    await write('6281200000007', '2026-01-17T09:00')
+    const dayStart = Date.parse('2026-01-14T17:00:00.000Z')
+    const dayEnd = Date.parse('2026-01-15T17:00:00.000Z')
+    expect(fixture.outbox.scheduledOptedOut()).toBe(0)
+    await fixture.clock.advance(1_000)
+    campaigns.optOuts.add(['6281222223333'], 'keyword', 'STOP')
+    expect(fixture.outbox.scheduledOptedOut()).toBe(1)
+    expect(fixture.outbox.since(dayStart, dayEnd)).toMatchObject({ scheduledAfter: 2, scheduledCapHeld: 0 })
+    // One due after today that will not be sent is not "after today" either.
+    campaigns.optOuts.add(['6281200000007'], 'keyword', 'STOP')
+    expect(fixture.outbox.scheduledOptedOut()).toBe(2)
+    expect(fixture.outbox.since(dayStart, dayEnd)).toMatchObject({ scheduledAfter: 1 })
+  })
+
   /** The set-up's campaign of 12 sent, every message read, and settled: finished, with nothing left to send. */
   async function finishedAndRead(): Promise<string> {
     const { id } = await setUp({ batchPauseMinutes: 0 })

@@ -359,6 +359,8 @@ export interface CampaignsDeps {
    */
   onDeviceBack?: (event: { campaignId: string; name: string; deviceId: string }) => void
   onChanged?: (campaignId: string) => void
+  /** The opt-out list changed: the scheduled that will not be sent may be more or fewer (QA76). */
+  onOptOutsChanged?: () => void
   /** A device's name as the operator knows it, for the rows' notes (a moved row names both devices). */
   deviceName?: (deviceId: string) => string
   /** Told when a created campaign's name column taught contacts' names (the window's names refetch). */
@@ -2171,15 +2173,25 @@ export function createCampaigns(deps: CampaignsDeps) {
       add: (phones: readonly string[], source: string, keyword: string | null = null): number => {
         const added = store.addOptOuts(phones, source, now(), keyword)
         cancelOptedOutRows(new Set(phones))
+        deps.onOptOutsChanged?.()
         return added
       },
-      remove: (phone: string) => store.removeOptOut(phone),
+      remove: (phone: string) => {
+        const removed = store.removeOptOut(phone)
+        deps.onOptOutsChanged?.()
+        return removed
+      },
       /** Many numbers at once; answers the entries taken off, to put back as they were (restore). */
-      removeMany: (phones: readonly string[]) => store.removeOptOuts(phones),
+      removeMany: (phones: readonly string[]) => {
+        const removed = store.removeOptOuts(phones)
+        deps.onOptOutsChanged?.()
+        return removed
+      },
       /** Entries taken off put back: what opting out does to waiting campaign rows, it does again. */
       restore: (entries: readonly Omit<OptOutRecord, 'name'>[]): number => {
         const restored = store.restoreOptOuts(entries)
         cancelOptedOutRows(new Set(entries.map((e) => e.phone)))
+        deps.onOptOutsChanged?.()
         return restored
       },
       has: (phone: string) => store.isOptedOut(phone),

@@ -388,6 +388,8 @@ export function createOperatorActions(core: KernelCore) {
     pausedQueued,
     /** Scheduled items held by their overdue policy: they go only when the operator sends them (or cancels). */
     heldOverdue: (): number => store.heldOverdue(),
+    /** Scheduled items not held whose number opted out since: cancelled at their turn, never sent (QA76). */
+    scheduledOptedOut: (): number => store.scheduledOptedOut(),
     move
   }
 }

@@ -338,7 +338,8 @@ export function toItemFilter(filter: ListFilter): ItemFilter {
 /**
  * What happened since an instant (the Overview's "today"): by when messages were sent, not where they are now; with
  * `until` (the day's end), also how many scheduled go only from then on (not today's waiting, QA13 Q13-07), and how
- * many due before it a device's daily cap holds past its day (`budget`: null while no cap is plugged in).
+ * many due before it a device's daily cap holds past its day (`budget`: null while no cap is plugged in). Neither
+ * counts those that will not be sent, their number opted out since (QA76): the Overview names them apart.
  */
 export function sinceView(
   store: OutboxStore,
@@ -357,7 +358,7 @@ export function sinceView(
     ...(until === undefined
       ? {}
       : {
-          scheduledAfter: store.scheduledFrom(until),
+          scheduledAfter: store.scheduledFrom(until) - store.scheduledOptedOut(until),
           scheduledCapHeld: budget ? scheduledCapHeld(budget, store, until, now) : 0
         })
   }

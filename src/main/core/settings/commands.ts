@@ -26,7 +26,10 @@ export interface SettingsCommandsDeps {
   monitor: DeviceMonitor
   /** The devices file found unreadable at start (started without devices, its copy kept). */
   devices: Pick<DeviceRegistry, 'damaged' | 'acknowledgeDamage'>
-  outbox: Pick<SendQueue, 'counts' | 'pausedState' | 'sendingHeldBy' | 'heldOverdue'> & {
+  outbox: Pick<
+    SendQueue,
+    'counts' | 'pausedState' | 'sendingHeldBy' | 'heldOverdue' | 'scheduledOptedOut'
+  > & {
     damagedSeries(): { file: string; message: string }[]
     removeDamagedSeries(): void
   }
@@ -62,6 +65,7 @@ export function createSettingsCommands(deps: SettingsCommandsDeps): Commands<Set
         pausedQueued: deps.pausedQueued(),
         pacedQueued: deps.pacedQueued(),
         heldOverdue: outbox.heldOverdue(),
+        scheduledOptedOut: outbox.scheduledOptedOut(),
         sandboxRunning: deps.sandbox.isRunning
       }
     },

@@ -1,7 +1,7 @@
 // The Schedules view's read (QA33 Q33-01): scheduled items soonest due first, a page at a time after the keyset
 // (not_before, seq) of the previous page's last, read in that order from outbox_items_scheduled_by_due. The newest-
 // first list gave the 500 made last, which hid the ones due soonest when an operator schedules a week in order.
-import { FENCED_ROWIDS, ItemRecord, Row, SELECT_ITEM, toItem } from './outbox-records'
+import { FENCED_ROWIDS, ItemRecord, Row, SELECT_ITEM, toItem, unfenced } from './outbox-records'
 import { OutboxListsStore } from './outbox-lists-store'
 
 /** The page's SQL: parameters (after.at, after.id)?, deviceId?, limit. */
@@ -20,6 +20,22 @@ export function scheduledByDueSql(keyset: boolean, device: boolean, fenced = fal
   ]
   return `${SELECT_ITEM} INDEXED BY outbox_items_scheduled_by_due WHERE ${where.join(' AND ')}
     ORDER BY not_before, seq LIMIT ?`
+}
+
+/**
+ * The scheduled item (aliased `alias`) goes nowhere: the opt-out policy cancels it at its turn (campaigns.ts,
+ * optedOutSince, whose SQL twin this is): its number is on the opt-out list and it is a campaign's row, or was written
+ * before its number opted out. A primary-key probe of opt_outs. QA76: such a message read as "due later today".
+ */
+export const optedOutAhead = (alias: string): string =>
+  `${alias}.is_group = 0 AND EXISTS (SELECT 1 FROM opt_outs o WHERE o.phone = ${alias}.recipient
+     AND (o.added_at > ${alias}.created_at OR ${alias}.producer_tag GLOB 'campaign:*'))`
+
+/** The count of the scheduled that go by themselves (not held) and will not be sent; `from`: due at ? or later. */
+export function scheduledOptedOutSql(from: boolean): string {
+  return `SELECT COUNT(*) AS n FROM outbox_items i INDEXED BY outbox_items_scheduled_by_due
+    WHERE i.status = 'scheduled' AND i.held = 0${from ? ' AND i.not_before >= ?' : ''}
+      AND ${optedOutAhead('i')} AND ${unfenced('i')}`
 }
 
 export class OutboxScheduledStore extends OutboxListsStore {
@@ -59,5 +75,17 @@ export class OutboxScheduledStore extends OutboxListsStore {
         ORDER BY not_before, seq`
     ).all(notBefore, deviceId, createdAt) as { id: string; held: number; recipient: string }[]
     return rows.map((row) => ({ id: row.id, held: row.held === 1, recipient: row.recipient }))
+  }
+
+  /**
+   * The scheduled not held that will not be sent, their number opted out (optedOutAhead), due at `from` or later when
+   * given: the header's "(1 will not be sent: opted out)" and, from the day's end, those not "after today" (QA76). It
+   * reads the scheduled items' index only, with a probe of the opt-out list for each.
+   */
+  scheduledOptedOut(from?: number): number {
+    const row = this.prepare(scheduledOptedOutSql(from !== undefined)).get(
+      ...(from === undefined ? [] : [from])
+    ) as { n: number }
+    return row.n
   }
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { openDatabase, type SqliteDatabase } from './database'
 import { OutboxStore } from './outbox-store'
-import { scheduledByDueSql } from './outbox-scheduled-store'
+import { scheduledByDueSql, scheduledOptedOutSql } from './outbox-scheduled-store'
 import { newTextItem } from './testing/new-item'
 
 let dir: string
@@ -84,4 +84,60 @@ it('reads the page from an index in due order, without sorting the schedules', (
   ).map((row) => row.detail)
   expect(plan.join('\n')).not.toMatch(/TEMP B-TREE/)
   expect(plan.join('\n')).toMatch(/outbox_items_scheduled_by_due/)
+})
+
+// QA76: a message scheduled for later today to a number that opted out since read as "1 due later today".
+it('counts the scheduled the opt-out policy will cancel at their turn, from an index', () => {
+  const optOut = (phone: string, at: number): void => {
+    db.prepare("INSERT INTO opt_outs (phone, source, added_at) VALUES (?, 'keyword', ?)").run(phone, at)
+  }
+  const scheduled = (id: string, extra: Parameters<typeof newTextItem>[1]) =>
+    newTextItem(id, {
+      status: 'scheduled',
+      createdAt: 100,
+      notBefore: 5_000,
+      scheduleMode: 'local',
+      ...extra
+    })
+  store.insertItems(
+    [
+      // Written before its number opted out: cancelled at its turn.
+      scheduled('today', { recipient: '628122222333' }),
+      scheduled('tomorrow', { recipient: '628122222444', notBefore: 9_000 }),
+      // Written to a number already listed: the operator's answer to the opt-out ask, and it goes.
+      scheduled('answered', { recipient: '628122222555', createdAt: 300 }),
+      // A campaign's row never goes to a listed number, whenever it opted out.
+      scheduled('campaign', { recipient: '628122222555', createdAt: 300, producerTag: 'campaign:c1' }),
+      // A group is no number on the list; a held one waits for the operator (named as held).
+      scheduled('group', { recipient: '628122222333', isGroup: true }),
+      scheduled('held', { recipient: '628122222333' }),
+      // Not scheduled: queued ones are not "for later".
+      newTextItem('queued', { recipient: '628122222333', createdAt: 100 }),
+      scheduled('other', { recipient: '628122222666' })
+    ],
+    [],
+    [],
+    100
+  )
+  db.prepare("UPDATE outbox_items SET held = 1 WHERE id = 'held'").run()
+  optOut('628122222333', 200)
+  optOut('628122222444', 200)
+  optOut('628122222555', 200)
+  expect(store.scheduledOptedOut()).toBe(3)
+  // Of them, those due from an instant on (the Overview's "after today").
+  expect(store.scheduledOptedOut(9_000)).toBe(1)
+  // One indexed read, however many items the outbox keeps: the scheduled items' index, the opt-out list by its key.
+  for (const from of [true, false]) {
+    const plan = db
+      .prepare(`EXPLAIN QUERY PLAN ${scheduledOptedOutSql(from)}`)
+      .all(...(from ? [0] : []))
+      .map((row) => (row as { detail: string }).detail)
+    expect(plan).toContainEqual(
+      expect.stringMatching(/^(SCAN|SEARCH) i USING INDEX outbox_items_scheduled_by_due/)
+    )
+    expect(plan).toContainEqual(
+      expect.stringMatching(/^SEARCH o .*USING INDEX sqlite_autoindex_opt_outs_1 \(phone=\?\)/)
+    )
+    expect(plan.filter((detail) => /^(SCAN|SEARCH)/.test(detail) && !/USING/.test(detail))).toEqual([])
+  }
 })

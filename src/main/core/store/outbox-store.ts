@@ -20,6 +20,7 @@ import {
 } from './outbox-records'
 import { NOT_YET_TRAFFIC_STATUSES } from '../../../shared/domain'
 import { OutboxTerminalMovesStore } from './outbox-terminal-moves-store'
+import { optedOutAhead } from './outbox-scheduled-store'
 export {
   ITEM_STATUSES,
   UNSENT,
@@ -136,13 +137,15 @@ export class OutboxStore extends OutboxTerminalMovesStore {
 
   /**
    * What is in line on `deviceId` before `before` under its daily cap: the queued not held due by then, and the
-   * scheduled ones the outbox sends itself due by then (one the gateway fires at its time is under no cap of ours).
+   * scheduled ones the outbox sends itself due by then (one the gateway fires at its time is under no cap of ours;
+   * one whose number opted out since is cancelled at its turn, QA76).
    */
   capLineBefore(deviceId: string, before: number): { queued: number; scheduled: number } {
     const row = this.prepare(
       `SELECT
          COALESCE(SUM(status = 'queued' AND (not_before IS NULL OR not_before < ?)), 0) AS queued,
-         COALESCE(SUM(status = 'scheduled' AND not_before < ? AND COALESCE(schedule_mode, '') <> 'gateway'), 0)
+         COALESCE(SUM(status = 'scheduled' AND not_before < ? AND COALESCE(schedule_mode, '') <> 'gateway'
+           AND NOT (${optedOutAhead('i')})), 0)
            AS scheduled
        FROM outbox_items i WHERE i.device_id = ? AND held = 0 AND status IN ('queued', 'scheduled') AND ${unfenced('i')}`
     ).get(before, before, deviceId) as { queued: number; scheduled: number }

@@ -62,7 +62,8 @@ export const useApp = create<AppState>()((set) => ({
           reply.pausedQueued,
           reply.heldOverdue,
           reply.sendingHeldBy,
-          reply.pacedQueued
+          reply.pacedQueued,
+          reply.scheduledOptedOut
         )
       set({
         status: 'ready',
@@ -140,11 +141,20 @@ export function connectEvents(): () => void {
       pausedQueued,
       heldOverdue,
       sendingHeldBy,
-      pacedQueued
+      pacedQueued,
+      scheduledOptedOut
     }) =>
       useOutbox
         .getState()
-        .setCounts(counts, sendingPaused, pausedQueued, heldOverdue, sendingHeldBy, pacedQueued),
+        .setCounts(
+          counts,
+          sendingPaused,
+          pausedQueued,
+          heldOverdue,
+          sendingHeldBy,
+          pacedQueued,
+          scheduledOptedOut
+        ),
     'settings:changed': (settings) => useSettings.getState().set(settings),
     'app:navigate': handleNavigate,
     'sandbox:changed': () => useSandboxActivity.getState().changed(),

@@ -165,6 +165,8 @@ interface OutboxState {
   pacedQueued: PacedQueued
   /** Of the scheduled, those their overdue policy holds for the operator's decision (QA13 Q13-01). */
   heldOverdue: number
+  /** Of the scheduled not held, those that will not be sent, their number opted out (QA76; optedOutOfScheduled). */
+  scheduledOptedOut: number
   /** Latest view of items seen through events and replies (bounded, oldest dropped first). */
   known: Map<string, OutboxItemView>
   /**
@@ -199,7 +201,8 @@ interface OutboxState {
     pausedQueued: number,
     heldOverdue?: number,
     sendingHeldBy?: number | null,
-    pacedQueued?: PacedQueued
+    pacedQueued?: PacedQueued,
+    scheduledOptedOut?: number
   ): void
   applyItem(item: OutboxItemView): void
   bulkChanged(): void
@@ -422,6 +425,7 @@ export const useOutbox = create<OutboxState>()((set, get) => {
     pausedQueued: 0,
     pacedQueued: NOT_PACED,
     heldOverdue: 0,
+    scheduledOptedOut: 0,
     known: new Map(),
     gone: new Set(),
     changeSeq: 0,
@@ -441,8 +445,18 @@ export const useOutbox = create<OutboxState>()((set, get) => {
       pausedQueued,
       heldOverdue = 0,
       sendingHeldBy = null,
-      pacedQueued = NOT_PACED
-    ) => set({ counts, sendingPaused, pausedQueued, heldOverdue, sendingHeldBy, pacedQueued }),
+      pacedQueued = NOT_PACED,
+      scheduledOptedOut = 0
+    ) =>
+      set({
+        counts,
+        sendingPaused,
+        pausedQueued,
+        heldOverdue,
+        sendingHeldBy,
+        pacedQueued,
+        scheduledOptedOut
+      }),
 
     applyItem(item) {
       const wasKnown = get().known.has(item.id)
@@ -608,6 +622,7 @@ export function resetOutboxStore(): void {
     pausedQueued: 0,
     pacedQueued: NOT_PACED,
     heldOverdue: 0,
+    scheduledOptedOut: 0,
     known: new Map(),
     gone: new Set(),
     changeSeq: 0,

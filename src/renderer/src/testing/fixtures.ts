@@ -123,6 +123,7 @@ export function makeBootstrap(
     pausedQueued: 0,
     pacedQueued: { outsideHours: 0, dailyCap: 0 },
     heldOverdue: 0,
+    scheduledOptedOut: 0,
     sandboxRunning: false,
     ...overrides
   }

@@ -22,7 +22,17 @@ export function installFakeApi(): FakeApi {
 export function seedStores(boot: InvokeReply<'app:bootstrap'> = makeBootstrap()): void {
   useSettings.getState().set(boot.settings)
   useDevices.getState().setDevices(boot.devices)
-  useOutbox.getState().setCounts(boot.counts, boot.sendingPaused, boot.pausedQueued, boot.heldOverdue)
+  useOutbox
+    .getState()
+    .setCounts(
+      boot.counts,
+      boot.sendingPaused,
+      boot.pausedQueued,
+      boot.heldOverdue,
+      undefined,
+      undefined,
+      boot.scheduledOptedOut
+    )
   useApp.setState({
     status: 'ready',
     secretStorage: boot.secretStorage,

@@ -140,6 +140,37 @@ describe('the summary line (issue 29: one counting model)', () => {
     )
   })
 
+  // QA76: the header said the scheduled that will not be sent (their number opted out since); the summary too.
+  it('says of the scheduled those that will not be sent, their number opted out, as the header does', () => {
+    useOutbox.getState().setCounts(
+      {
+        scheduled: 3,
+        queued: 0,
+        sending: 0,
+        accepted: 0,
+        sent: 0,
+        delivered: 0,
+        read: 1,
+        failed: 0,
+        cancelled: 0,
+        cancelled_at_gateway: 0,
+        revoked: 0,
+        total: 4,
+        optedOut: 0
+      },
+      false,
+      0,
+      0,
+      null,
+      undefined,
+      1
+    )
+    render(<OutboxView />)
+    expect(screen.getByTestId('outbox-counts').textContent).toBe(
+      '0 queued · 3 scheduled (1 will not be sent: opted out) · 1 read · 0 failed · 4 in all'
+    )
+  })
+
   // Issue 29 point 2: the 5 cancelled because their numbers opted out were among "203 cancelled"; nobody cancelled them.
   it('names the messages cancelled because their number opted out apart from the cancelled', () => {
     useOutbox.getState().setCounts(

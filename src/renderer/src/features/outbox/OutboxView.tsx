@@ -2,7 +2,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { OUTBOX_BULK_MAX } from '../../../../shared/domain'
-import { bucketCounts, HEADER_BUCKETS, pausedOfQueued } from '../../../../shared/domain/status-buckets'
+import {
+  bucketCounts,
+  HEADER_BUCKETS,
+  optedOutOfScheduled,
+  pausedOfQueued
+} from '../../../../shared/domain/status-buckets'
 import { useT } from '../../i18n'
 import { errorInfo } from '../../api'
 import { matchesFilters, useOutbox } from '../../stores/outbox'
@@ -113,7 +118,13 @@ export function OutboxView(): React.JSX.Element {
         ? buckets.queued
         : 0
       : pausedOfQueued(buckets, outboxPausedQueued)
-  const summaryLine = buckets ? bucketLine(buckets, t, HEADER_BUCKETS, queuedPaused) : null
+  // Of the scheduled, those that will not be sent, their number opted out, as the header says them (QA76). The core's
+  // figure is the whole outbox's: not said of a device's or a campaign's.
+  const outboxScheduledOptedOut = useOutbox((s) => s.scheduledOptedOut)
+  const scheduledOptedOut = !buckets || filtered ? 0 : optedOutOfScheduled(buckets, outboxScheduledOptedOut)
+  const summaryLine = buckets
+    ? bucketLine(buckets, t, HEADER_BUCKETS, { queuedPaused, scheduledOptedOut })
+    : null
   const total = useOutbox((s) => s.total)
   // A selection belongs to the list it was made in (other filters show other messages): it is kept with the
   // filters it was made under and reads as empty once they change.

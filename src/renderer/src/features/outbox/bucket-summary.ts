@@ -8,19 +8,31 @@ import {
 import type { Translate } from '../../../../shared/i18n'
 
 /**
- * "2 waiting · 6 read · 200 cancelled · 0 failed": the buckets, worded, in the model's order; of the queued, those a
- * pause holds said with them when `queuedPaused` (pausedOfQueued) counts some, as the header says them.
+ * Parts of a bucket said with it, as the header says them: of the queued, those a pause holds (`queuedPaused`,
+ * pausedOfQueued); of the scheduled, those that will not be sent, their number opted out (`scheduledOptedOut`,
+ * optedOutOfScheduled, QA76).
+ */
+export interface BucketPartsSaid {
+  queuedPaused?: number
+  scheduledOptedOut?: number
+}
+
+/**
+ * "2 waiting · 6 read · 200 cancelled · 0 failed": the buckets, worded, in the model's order, with the parts `said`
+ * when they count some.
  */
 export function bucketParts(
   counts: BucketCounts,
   t: Translate,
   always: readonly StatusBucket[] = [],
-  queuedPaused = 0
+  { queuedPaused = 0, scheduledOptedOut = 0 }: BucketPartsSaid = {}
 ): string[] {
   return summaryBuckets(counts, always).map(({ bucket, count }) =>
     bucket === 'queued' && queuedPaused > 0
       ? t('buckets.queuedPaused', { count, paused: queuedPaused })
-      : t(`buckets.${bucket}`, { count })
+      : bucket === 'scheduled' && scheduledOptedOut > 0
+        ? t('buckets.scheduledOptedOut', { count, optedOut: scheduledOptedOut })
+        : t(`buckets.${bucket}`, { count })
   )
 }
 
@@ -29,9 +41,7 @@ export function bucketLine(
   counts: BucketCounts,
   t: Translate,
   always: readonly StatusBucket[] = [],
-  queuedPaused = 0
+  said: BucketPartsSaid = {}
 ): string {
-  return [...bucketParts(counts, t, always, queuedPaused), t('buckets.total', { count: counts.total })].join(
-    ' · '
-  )
+  return [...bucketParts(counts, t, always, said), t('buckets.total', { count: counts.total })].join(' · ')
 }

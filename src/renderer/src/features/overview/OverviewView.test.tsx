@@ -483,6 +483,25 @@ describe('overview', () => {
     }
   )
 
+  // QA76: "3 waiting (1 due later today, 2 after today)", the one due later today to a number that opted out since.
+  it.each([
+    ['en', '3 waiting (2 after today, 1 will not be sent: opted out)'],
+    ['id', '3 menunggu (2 setelah hari ini, 1 tidak akan dikirim: berhenti berlangganan)']
+  ] as const)(
+    'does not count a scheduled message whose number opted out as due later today (%s)',
+    async (language, words) => {
+      nothingHappenedToday({ scheduledAfter: 2 })
+      seedStores(
+        makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()], scheduledOptedOut: 1 })
+      )
+      useOutbox
+        .getState()
+        .setCounts({ ...EMPTY_COUNTS, scheduled: 3, total: 3 }, false, 0, 0, null, undefined, 1)
+      render(<OverviewView />)
+      expect(await screen.findByRole('button', { name: words })).toBeTruthy()
+    }
+  )
+
   // QA62: at 22:00 a campaign held for its working hours read "9 waiting now" here, its card saying it waits for 08:00.
   it('names those a campaign holds for its hours or its cap: waiting, not now, never more than are queued', async () => {
     seedStores(makeBootstrap({ devices: [makeDevice()] }))

@@ -6,6 +6,7 @@ import {
   BUCKET_STATUSES,
   bucketCounts,
   pausedOfQueued,
+  scheduledSplit,
   sentTodayParts,
   WAITING_BUCKETS,
   waitingCount,
@@ -81,6 +82,8 @@ interface TodayNumbers {
   scheduledAfterToday: number | null
   /** Of `scheduled`, those due today that a device's daily cap holds past today (0 when the core did not say). */
   scheduledCapHeld: number
+  /** Of `scheduled`, those that will not be sent, their number opted out since (QA76): in neither of the above. */
+  scheduledOptedOut: number
   /** Of `numbers.waiting`, the scheduled that came due while the app was closed, held for the operator (Q13-01). */
   held: number
   /** Of `numbers.waiting`, the queued a pause holds (QA F21): named, not counted apart. */
@@ -189,6 +192,7 @@ function useTodayNumbers(): TodayNumbers | null {
   const pausedQueued = useOutbox((s) => s.pausedQueued)
   const pacedQueued = useOutbox((s) => s.pacedQueued)
   const heldOverdue = useOutbox((s) => s.heldOverdue)
+  const scheduledOptedOut = useOutbox((s) => s.scheduledOptedOut)
   const stoppedQueued = useQueuedOnStoppedDevices()
   const [since, setSince] = useState<{ from: string; reply: OutboxSince } | null>(null)
   // "Today" is the operator's day, as the outbox's rows and date filter are (QA29 Q29-03): a new zone is a new day,
@@ -196,7 +200,8 @@ function useTodayNumbers(): TodayNumbers | null {
   const { since: from, until } = useOperatorDay()
   useEffect(() => {
     let on = true
-    // One small call, refreshed whenever the outbox counts move.
+    // One small call, refreshed whenever the outbox counts move, or a STOP moves the scheduled that will not be sent
+    // (the core's "after today" leaves them out, QA76).
     call('outbox:since', { since: from, until })
       .then((reply) => {
         if (on) setSince({ from, reply })
@@ -207,7 +212,7 @@ function useTodayNumbers(): TodayNumbers | null {
     return () => {
       on = false
     }
-  }, [counts, from, until])
+  }, [counts, scheduledOptedOut, from, until])
   if (!since) return null
   const sent = sentTodayParts(since.reply.sent, since.reply.sentDeleted)
   const buckets = bucketCounts(counts)
@@ -232,6 +237,7 @@ function useTodayNumbers(): TodayNumbers | null {
     scheduled: counts.scheduled - Math.min(heldOverdue, counts.scheduled),
     scheduledAfterToday: since.reply.scheduledAfter ?? null,
     scheduledCapHeld: since.reply.scheduledCapHeld ?? 0,
+    scheduledOptedOut,
     paused,
     stopped,
     outsideHours,
@@ -244,24 +250,24 @@ function useTodayNumbers(): TodayNumbers | null {
 
 /**
  * The scheduled for later: those due later today told from those due after today when the core said how many, and
- * from those due today a device's daily cap holds past it (QA: "5 due later today" of which its cap held 3).
+ * from those due today a device's daily cap holds past it (QA: "5 due later today" of which its cap held 3), and
+ * those that will not be sent, their number opted out (QA76), by the domain's one split (scheduledSplit).
  */
 function scheduledParts(today: TodayNumbers, t: Translate, locale: string): string[] {
-  if (today.scheduled === 0) return []
-  if (today.scheduledAfterToday === null)
-    return [t('overview.today.part.scheduled', { scheduled: formatCount(today.scheduled, locale) })]
-  const after = Math.min(today.scheduledAfterToday, today.scheduled)
-  const capHeld = Math.min(today.scheduledCapHeld, today.scheduled - after)
-  const laterToday = today.scheduled - after - capHeld
+  const { laterToday, capHeld, after, optedOut } = scheduledSplit({
+    scheduled: today.scheduled,
+    after: today.scheduledAfterToday,
+    capHeld: today.scheduledCapHeld,
+    optedOut: today.scheduledOptedOut
+  })
+  const part = (key: MessageKey, count: number): string | null =>
+    count > 0 ? t(key, { scheduled: formatCount(count, locale) }) : null
   return [
-    laterToday > 0
-      ? t('overview.today.part.scheduledToday', { scheduled: formatCount(laterToday, locale) })
-      : null,
-    capHeld > 0
-      ? t('overview.today.part.scheduledCapHeld', { scheduled: formatCount(capHeld, locale) })
-      : null,
-    after > 0 ? t('overview.today.part.scheduledAfter', { scheduled: formatCount(after, locale) }) : null
-  ].filter((part): part is string => part !== null)
+    part(after === null ? 'overview.today.part.scheduled' : 'overview.today.part.scheduledToday', laterToday),
+    part('overview.today.part.scheduledCapHeld', capHeld),
+    part('overview.today.part.scheduledAfter', after ?? 0),
+    part('overview.today.part.scheduledOptedOut', optedOut)
+  ].filter((words): words is string => words !== null)
 }
 
 /**
