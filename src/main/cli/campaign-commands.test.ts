@@ -4,13 +4,14 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import type { Sandbox, SandboxControl } from '@sender-desk/sandbox-gateway'
 import { MAX_SPREADSHEET_BYTES, newCampaignPacing } from '../../shared/domain'
 import { CAMPAIGN_END_CASES } from '../../shared/domain/finish-estimate.cases'
 import type { CampaignView } from '../../shared/contract'
 import { openSettings } from '../core/compose-command-line'
 import { openDatabase } from '../core/store'
+import { terminalDeviceId } from '../core/devices'
 import { describeCampaign, describeSameMessageMoves, parseMap } from './campaign-commands'
 import { localDateTime } from './times'
 import { translate } from '../../shared/i18n'
@@ -203,15 +204,114 @@ describe('a campaign in words', () => {
     const text = describeCampaign(waiting, now, 'Asia/Jakarta')
     // The pacing line names its hours' zone; the times below it name theirs (09:00 UTC is 16:00 in Jakarta).
     expect(text).toContain('08:00-20:00 Asia/Jakarta')
-    expect(text).toContain('Waiting (outside hours) until 2026-11-29 17:00 (Asia/Jakarta)')
+    expect(text).toContain('dev-1 — Waiting: outside working hours until 2026-11-29 17:00 (Asia/Jakarta)')
     expect(text).toContain('Estimated finish: 2026-11-29 19:00 (Asia/Jakarta)')
     const here = describeCampaign(waiting, now)
     expect(here).toContain(`Estimated finish: ${localDateTime(now + 3 * 3_600_000)}`)
     expect(here).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/)
   })
+
+  // QA carried (campaign status): "Paused on dev-1: failure rate", "Waiting (outside hours) until …" and "Waiting
+  // (device state)", the device's id and the core's codes, where the window says each part by its device's name in
+  // sentences; the window's own choice of words (shared/campaign-part-words.ts) says them here too.
+  describe("each device's part, by its name in the window's words", () => {
+    const part = (over: Partial<CampaignView['devices'][number]>): CampaignView['devices'][number] => ({
+      deviceId: 'dev-1',
+      wait: null,
+      autoPaused: null,
+      ...over
+    })
+    const partLines = (
+      parts: CampaignView['devices'],
+      devices: Parameters<typeof describeCampaign>[4] = [{ id: 'dev-1', label: 'Toko Kedua' }],
+      status: CampaignView['status'] = 'running'
+    ): string[] =>
+      describeCampaign({ ...running(null), status, devices: parts }, now, 'Asia/Jakarta', null, devices)
+        .split('\n')
+        .filter((line) => line.includes(' — ') && !line.startsWith('Rows:'))
+
+    it('a part the core paused after too many failed sends', () => {
+      expect(partLines([part({ autoPaused: 'failure_rate' })])).toEqual([
+        'Toko Kedua — Paused: too many recent sends failed.'
+      ])
+    })
+
+    it('a part waiting outside its working hours, until when on the clock asked for', () => {
+      expect(partLines([part({ wait: { code: 'outside_hours', until: now + 3_600_000 } })])).toEqual([
+        'Toko Kedua — Waiting: outside working hours until 2026-11-29 17:00 (Asia/Jakarta)'
+      ])
+    })
+
+    it('a part waiting for its logged-out device, when the command could read its state', () => {
+      const loggedOut = [{ id: 'dev-1', label: 'Toko Kedua', state: 'needs-scan' as const }]
+      expect(partLines([part({})], loggedOut)).toEqual(['Toko Kedua — Waiting: the device is logged out.'])
+      // Paused by the core when it dropped: by the state kept with the part, in the past.
+      const dropped = part({ autoPaused: 'disconnected', deviceCause: { state: 'expired' } })
+      expect(partLines([dropped])).toEqual(['Toko Kedua — Paused when the device was “Expired”.'])
+    })
+
+    it('a device named by the app, one it does not list by its id; each part of a running or paused campaign', () => {
+      const two = [part({}), part({ deviceId: 'cli-7f3a', wait: { code: 'paused', until: null } })]
+      expect(partLines(two, [{ id: 'dev-1', label: 'Toko Kedua' }], 'paused')).toEqual([
+        'Toko Kedua — Sending now',
+        'cli-7f3a — Paused by you'
+      ])
+      // A draft or a finished campaign has no part sending or waiting, as the window shows none.
+      expect(partLines(two, [], 'finished')).toEqual([])
+    })
+  })
 })
 
 describe('sender-desk campaign', () => {
+  // QA carried: `campaign status` said "Paused on <id>" and "Waiting (device state)"; it names the device as the app's
+  // list does and, given the device's credentials, says what holds its part as the window does.
+  it("status names each part's device by the app's name, and says its logged-out device holds it", async () => {
+    // A gateway of its own: the other cases count what theirs was sent.
+    const dataDir = join(work, 'named-device')
+    mkdirSync(dataDir)
+    const own = await sandboxForCli(dataDir, { seed: 7 })
+    onTestFinished(() => own.sandbox.close())
+    const named = own.env
+    const token = String(named['SENDER_DESK_TOKEN'])
+    const credentials = { baseUrl: String(named['SENDER_DESK_BASE_URL']), token }
+    writeFileSync(
+      join(dataDir, 'devices.json'),
+      JSON.stringify({
+        version: 1,
+        devices: [{ id: 'dev-toko', label: 'Toko Kedua', terminalIds: [terminalDeviceId(credentials)] }]
+      })
+    )
+    const sheet = join(work, 'named-device.csv')
+    writeFileSync(sheet, 'Name,Phone\nAni,081234567061\nBudi,081234567062\n')
+    const created = await runCliJson(named, [
+      'campaign',
+      'create',
+      '--file',
+      sheet,
+      '--template',
+      'Hi {Name}',
+      '--hours',
+      'any',
+      '--delay',
+      '60-60'
+    ])
+    expect(created.code).toBe(0)
+    const id = (created.json.campaign as { id: string }).id
+    // One row goes; the next waits a minute, and meanwhile the phone logs out.
+    expect((await runCliJson(named, ['campaign', 'start', id, '--timeout', '1'])).code).toBe(0)
+    await own.control.act(token, 'logout')
+    const shown = await runCli(['campaign', 'status', id], named)
+    expect(shown.code, shown.stderr).toBe(0)
+    expect(shown.stdout).toContain('\nToko Kedua — Waiting: the device is logged out.\n')
+    // Without the device's credentials its state is not known here: the part is said by its own wait.
+    const { SENDER_DESK_TOKEN: _token, ...noToken } = named
+    const unknown = await runCli(['campaign', 'status', id], noToken)
+    expect(unknown.code, unknown.stderr).toBe(0)
+    expect(unknown.stdout).toMatch(
+      /\nToko Kedua — Waiting between sends until \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(/
+    )
+  })
+
   it('creates, starts, pauses, resumes, reports and exports a campaign', async () => {
     const refused = await cli(
       'campaign',

@@ -14,7 +14,8 @@ import type { CliContext } from './index'
 import { cliDataDir, cliDeviceId, commandLineDevice, withCommandLineCore } from './outbox-commands'
 import { appBeside, besideApp, besideAppExit, TAKE_BACK_CALLS, takeBackBesideApp } from './beside-app'
 import { describeRejection, registerFile } from './send-commands'
-import { ApiFailure, type CommandLineCore } from '../core/compose-command-line'
+import { ApiFailure, appDeviceLabels, type CommandLineCore } from '../core/compose-command-line'
+import { campaignPartWords, sayCampaignPartWords } from '../../shared/campaign-part-words'
 import type {
   CampaignView,
   DeviceState,
@@ -142,6 +143,67 @@ function describePacing(pacing: PacingPolicy): string {
     .join(', ')
 }
 
+/**
+ * A campaign's device as the terminal knows it: the app's name for it (its devices file), and its state when this
+ * command could ask the gateway (the device of the credentials given; the terminal has no other device's token).
+ */
+export interface KnownDevice {
+  id: string
+  label?: string
+  state?: DeviceState
+}
+
+/**
+ * One device's part in the window's sentence, "Toko Kedua — Waiting: the device is logged out.", its words chosen by
+ * the window's own rule (campaign-part-words.ts) and said in English, a wait's end on the terminal's clock. A device
+ * the app does not list is named by its id, as in the window.
+ */
+function describePart(
+  part: CampaignView['devices'][number],
+  device: KnownDevice | undefined,
+  view: CampaignView,
+  timeZone: string | undefined
+): string {
+  const words = campaignPartWords(part, device?.state ? { state: device.state } : undefined, {
+    heldForTakeBack: view.heldForTakeBack === true
+  })
+  return translate('en', 'campaigns.part', {
+    device: device?.label ?? part.deviceId,
+    state: sayCampaignPartWords(
+      words,
+      (key, params) => translate('en', key, params),
+      (until) => localDateTime(until, timeZone)
+    )
+  })
+}
+
+/**
+ * The devices of these campaigns' parts as the terminal knows them: each by the app's name (a device it does not list
+ * by its id), and with `readStates` the state of the credentials' device (one ask of the gateway) for a part that can
+ * send, so a part its logged-out phone holds says so, as in the window.
+ */
+async function knownDevices(
+  context: CliContext,
+  core: CommandLineCore,
+  views: readonly CampaignView[],
+  readStates = false
+): Promise<KnownDevice[]> {
+  const labels = await appDeviceLabels(cliDataDir(context))
+  const ids = new Set(views.flatMap((view) => view.devices.map((part) => part.deviceId)))
+  const sending = new Set(
+    views
+      .filter((view) => view.status === 'running' || view.status === 'paused')
+      .flatMap((view) => view.devices.map((part) => part.deviceId))
+  )
+  return Promise.all(
+    [...ids].map(async (id) => {
+      const label = labels.get(id)
+      const state = readStates && sending.has(id) ? await core.deviceState(id) : null
+      return { id, ...(label === undefined ? {} : { label }), ...(state === null ? {} : { state }) }
+    })
+  )
+}
+
 /** The take-back a campaign's view names (takeBackId) as read for `campaign status`: null when it names none. */
 type CampaignTakeBack = TakeBackView | { unread: string } | null
 
@@ -155,7 +217,8 @@ export function describeCampaign(
   view: CampaignView,
   now = Date.now(),
   timeZone?: string,
-  takeBack: CampaignTakeBack = null
+  takeBack: CampaignTakeBack = null,
+  devices: readonly KnownDevice[] = []
 ): string {
   const c = (status: string): number => view.counts[status] ?? 0
   const lines = [
@@ -189,13 +252,18 @@ export function describeCampaign(
         : [describeTakeBackState(takeBack, view.id)])
   ]
   lines.push(`Pacing: ${describePacing(view.pacing)}`)
-  for (const device of view.devices) {
-    if (device.autoPaused) lines.push(`Paused on ${device.deviceId}: ${device.autoPaused.replace('_', ' ')}`)
-    else if (device.wait)
+  // Each device's part while the campaign can send, as the window lists them (QA carried: "Paused on dev-1: failure
+  // rate", "Waiting (device state)", the device's id and the core's codes).
+  if (view.status === 'running' || view.status === 'paused')
+    for (const part of view.devices)
       lines.push(
-        `Waiting (${device.wait.code.replace('_', ' ')})${device.wait.until ? ` until ${localDateTime(device.wait.until, timeZone)}` : ''}`
+        describePart(
+          part,
+          devices.find((device) => device.id === part.deviceId),
+          view,
+          timeZone
+        )
       )
-  }
   // The window's rule: a paused (or wholly held) campaign has no end to promise, only a running one; a running one's
   // is held to its devices' gateway quotas left, as the check's summary and the window say it.
   const end = campaignFinishEstimate(
@@ -501,10 +569,21 @@ export async function runCampaign(context: CliContext): Promise<number> {
     if (!id) throw new UsageError(`campaign ${sub} needs a campaign id`)
     return id
   }
-  const showCampaign = (view: CampaignView): number => {
-    context.out.result(describeCampaign(view), { ok: true, campaign: view })
+  const showCampaign = ({ view, devices }: { view: CampaignView; devices: KnownDevice[] }): number => {
+    context.out.result(describeCampaign(view, Date.now(), undefined, null, devices), {
+      ok: true,
+      campaign: view
+    })
     return EXIT.ok
   }
+  /** A campaign changed by `change`, with its devices named. */
+  const changed = (
+    change: (core: CommandLineCore) => Promise<CampaignView>
+  ): Promise<{ view: CampaignView; devices: KnownDevice[] }> =>
+    onCore(context, async (core) => {
+      const view = await change(core)
+      return { view, devices: await knownDevices(context, core, [view]) }
+    })
   switch (sub) {
     case 'create': {
       const file = requireString(context.args, 'file', 'a CSV or XLSX file')
@@ -584,12 +663,14 @@ export async function runCampaign(context: CliContext): Promise<number> {
       const filesDir = stringFlag(context.args, 'files-dir')
       // The start checks the same message again (its 24 hours end now): with it, those rows are sent to again too.
       const sendRecent = context.args.flags['send-recent'] === true ? { sendRecent: true } : {}
-      const { sent, sameMessage } = await withCommandLineCore(context, credentials, async (core) => {
+      const { sent, sameMessage, devices } = await withCommandLineCore(context, credentials, async (core) => {
         if (sub === 'resume') {
           await core.invoke('campaigns:resume', { id: campaignId })
+          const resumed = await sendCampaign(context, core, campaignId, 'campaign resume')
           return {
-            sent: await sendCampaign(context, core, campaignId, 'campaign resume'),
-            sameMessage: undefined
+            sent: resumed,
+            sameMessage: undefined,
+            devices: await knownDevices(context, core, [resumed.view])
           }
         }
         // The feature copies each file the ready rows name once and refuses a row whose file is not among them.
@@ -604,15 +685,18 @@ export async function runCampaign(context: CliContext): Promise<number> {
           ...(handle === undefined ? {} : { attachment: { handle } }),
           ...sendRecent
         })
+        const sentNow = await sendCampaign(context, core, campaignId, 'campaign start')
         return {
-          sent: await sendCampaign(context, core, campaignId, 'campaign start'),
-          sameMessage: started.sameMessage
+          sent: sentNow,
+          sameMessage: started.sameMessage,
+          devices: await knownDevices(context, core, [sentNow.view])
         }
       })
       const { view, exit, waitingForFlush } = sent
       const moved =
         sameMessage === undefined ? [] : describeSameMessageMoves(sameMessage, sendRecent.sendRecent === true)
-      context.out.result(`${describeCampaign(view)}${moved.map((line) => `\n${line}`).join('')}`, {
+      const described = describeCampaign(view, Date.now(), undefined, null, devices)
+      context.out.result(`${described}${moved.map((line) => `\n${line}`).join('')}`, {
         ok: exit === EXIT.ok,
         campaign: view,
         ...(sameMessage === undefined ? {} : { sameMessage }),
@@ -622,19 +706,20 @@ export async function runCampaign(context: CliContext): Promise<number> {
     }
     case 'pause': {
       const campaignId = needId()
-      return showCampaign(await onCore(context, (core) => core.invoke('campaigns:pause', { id: campaignId })))
+      return showCampaign(await changed((core) => core.invoke('campaigns:pause', { id: campaignId })))
     }
     case 'pacing': {
       // Edit the pacing of a draft, running or paused campaign: flags not given keep the campaign's current values.
       const campaignId = needId()
-      const view = await onCore(context, async (core) => {
-        const { pacing } = await core.invoke('campaigns:get', { id: campaignId })
-        return core.invoke('campaigns:setPacing', {
-          id: campaignId,
-          pacing: parsePacing(context, pacing, core.operatorTimeZone())
+      return showCampaign(
+        await changed(async (core) => {
+          const { pacing } = await core.invoke('campaigns:get', { id: campaignId })
+          return core.invoke('campaigns:setPacing', {
+            id: campaignId,
+            pacing: parsePacing(context, pacing, core.operatorTimeZone())
+          })
         })
-      })
-      return showCampaign(view)
+      )
     }
     case 'cancel': {
       const campaignId = needId()
@@ -675,18 +760,25 @@ export async function runCampaign(context: CliContext): Promise<number> {
       return exit
     }
     case 'status': {
-      // Each with the take-back its view names, read to say whether it is under way, paused or done.
-      const shown = await onCore(context, async (core) => {
+      // Each with the take-back its view names, read to say whether it is under way, paused or done. Given a device's
+      // credentials (optional, as for optout add), its state is asked, to say what holds its parts as the window does.
+      const credentials = await context.credentials().catch(() => null)
+      const { shown, devices } = await withCommandLineCore(context, credentials, async (core) => {
         const views = id
           ? [await core.invoke('campaigns:get', { id })]
           : (await core.invoke('campaigns:list', {})).campaigns
-        return Promise.all(
-          views.map(async (view) => ({ view, takeBack: await readCampaignTakeBack(core, view.takeBackId) }))
-        )
+        return {
+          shown: await Promise.all(
+            views.map(async (view) => ({ view, takeBack: await readCampaignTakeBack(core, view.takeBackId) }))
+          ),
+          devices: await knownDevices(context, core, views, true)
+        }
       })
       context.out.result(
         shown.length > 0
-          ? shown.map((s) => describeCampaign(s.view, Date.now(), undefined, s.takeBack)).join('\n\n')
+          ? shown
+              .map((s) => describeCampaign(s.view, Date.now(), undefined, s.takeBack, devices))
+              .join('\n\n')
           : 'No campaigns yet.',
         {
           ok: true,

@@ -324,6 +324,27 @@ export async function appSendsFor(dataDir: string): Promise<Set<string>> {
   return ids
 }
 
+/**
+ * The app's name for each device of its list, by its id and by the terminal's ids for its credentials (a campaign's
+ * part is filed under either): how the terminal names a device the window names. Empty when the list cannot be read.
+ */
+export async function appDeviceLabels(dataDir: string): Promise<Map<string, string>> {
+  const labels = new Map<string, string>()
+  try {
+    for (const device of await appDeviceRecords(dataDir)) {
+      const label = device['label']
+      if (typeof label !== 'string') continue
+      if (typeof device['id'] === 'string') labels.set(device['id'], label)
+      const terminalIds = device['terminalIds']
+      if (Array.isArray(terminalIds))
+        for (const id of terminalIds) if (typeof id === 'string') labels.set(id, label)
+    }
+  } catch {
+    // No list to read: every device is named by its id.
+  }
+  return labels
+}
+
 /** The app's device list in its data folder (compose.ts opens the registry on it). */
 export const DEVICES_FILE = 'devices.json'
 

@@ -55,7 +55,9 @@ const sources = import.meta.glob(
     // A device's advice and the name of its scan action, shared by the window and the tray.
     '../../../shared/device-status.ts',
     // Why a take-back waits on a device, shared by the window and the CLI.
-    '../../../shared/take-back-holds.ts'
+    '../../../shared/take-back-holds.ts',
+    // Why a campaign's part on a device waits or paused, shared by the window and the CLI.
+    '../../../shared/campaign-part-words.ts'
   ],
   {
     query: '?raw',
