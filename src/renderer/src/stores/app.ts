@@ -54,17 +54,7 @@ export const useApp = create<AppState>()((set) => ({
       await loadStrings(reply.settings.language)
       useSettings.getState().set(reply.settings)
       useDevices.getState().setDevices(reply.devices)
-      useOutbox
-        .getState()
-        .setCounts(
-          reply.counts,
-          reply.sendingPaused,
-          reply.pausedQueued,
-          reply.heldOverdue,
-          reply.sendingHeldBy,
-          reply.pacedQueued,
-          reply.scheduledOptedOut
-        )
+      useOutbox.getState().setCounts(reply)
       set({
         status: 'ready',
         version: reply.version,
@@ -135,26 +125,7 @@ export function connectEvents(): () => void {
     'devices:changed': ({ devices }) => useDevices.getState().setDevices(devices),
     'outbox:itemChanged': ({ item }) => useOutbox.getState().applyItem(item),
     'outbox:bulkChanged': () => useOutbox.getState().bulkChanged(),
-    'outbox:countsChanged': ({
-      counts,
-      sendingPaused,
-      pausedQueued,
-      heldOverdue,
-      sendingHeldBy,
-      pacedQueued,
-      scheduledOptedOut
-    }) =>
-      useOutbox
-        .getState()
-        .setCounts(
-          counts,
-          sendingPaused,
-          pausedQueued,
-          heldOverdue,
-          sendingHeldBy,
-          pacedQueued,
-          scheduledOptedOut
-        ),
+    'outbox:countsChanged': (update) => useOutbox.getState().setCounts(update),
     'settings:changed': (settings) => useSettings.getState().set(settings),
     'app:navigate': handleNavigate,
     'sandbox:changed': () => useSandboxActivity.getState().changed(),

@@ -144,6 +144,20 @@ export function matchesFilters(item: OutboxItemView, filters: OutboxFilters): bo
   )
 }
 
+/**
+ * The outbox's counts and what holds its waiting ones, as the bootstrap and outbox:countsChanged give them: one object,
+ * so a new figure is one more field, not one more place in a list of arguments. Absent figures: none held.
+ */
+export interface OutboxCountsUpdate {
+  counts: OutboxCounts
+  sendingPaused?: boolean | undefined
+  pausedQueued?: number | undefined
+  heldOverdue?: number | undefined
+  sendingHeldBy?: number | null | undefined
+  pacedQueued?: PacedQueued | undefined
+  scheduledOptedOut?: number | undefined
+}
+
 interface Page {
   generation: number
   items: OutboxItemView[]
@@ -195,15 +209,7 @@ interface OutboxState {
   /** New messages seen since the filters were set that the filters keep out of the list: said, never silent. */
   hiddenNew: number
 
-  setCounts(
-    counts: OutboxCounts,
-    sendingPaused: boolean,
-    pausedQueued: number,
-    heldOverdue?: number,
-    sendingHeldBy?: number | null,
-    pacedQueued?: PacedQueued,
-    scheduledOptedOut?: number
-  ): void
+  setCounts(update: OutboxCountsUpdate): void
   applyItem(item: OutboxItemView): void
   bulkChanged(): void
   setFilters(patch: Partial<OutboxFilters>): void
@@ -439,15 +445,15 @@ export const useOutbox = create<OutboxState>()((set, get) => {
     listError: null,
     hiddenNew: 0,
 
-    setCounts: (
+    setCounts: ({
       counts,
-      sendingPaused,
-      pausedQueued,
+      sendingPaused = false,
+      pausedQueued = 0,
       heldOverdue = 0,
       sendingHeldBy = null,
       pacedQueued = NOT_PACED,
       scheduledOptedOut = 0
-    ) =>
+    }) =>
       set({
         counts,
         sendingPaused,

@@ -22,17 +22,13 @@ export function installFakeApi(): FakeApi {
 export function seedStores(boot: InvokeReply<'app:bootstrap'> = makeBootstrap()): void {
   useSettings.getState().set(boot.settings)
   useDevices.getState().setDevices(boot.devices)
-  useOutbox
-    .getState()
-    .setCounts(
-      boot.counts,
-      boot.sendingPaused,
-      boot.pausedQueued,
-      boot.heldOverdue,
-      undefined,
-      undefined,
-      boot.scheduledOptedOut
-    )
+  useOutbox.getState().setCounts({
+    counts: boot.counts,
+    sendingPaused: boot.sendingPaused,
+    pausedQueued: boot.pausedQueued,
+    heldOverdue: boot.heldOverdue,
+    scheduledOptedOut: boot.scheduledOptedOut
+  })
   useApp.setState({
     status: 'ready',
     secretStorage: boot.secretStorage,

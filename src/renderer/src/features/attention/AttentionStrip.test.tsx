@@ -350,7 +350,12 @@ describe('attention strip: messages held for a decision (QA13 Q13-01)', () => {
     'names the held overdue messages and opens Schedules (%s, %i)',
     async (language, held, line, open) => {
       seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
-      act(() => useOutbox.getState().setCounts(makeCounts({ scheduled: held, total: held }), false, 0, held))
+      act(() =>
+        useOutbox.getState().setCounts({
+          counts: makeCounts({ scheduled: held, total: held }),
+          heldOverdue: held
+        })
+      )
       render(<AttentionStrip />)
       const item = screen.getByTestId('attention-held')
       expect(item.querySelector('span')?.textContent).toBe(line)
@@ -359,7 +364,7 @@ describe('attention strip: messages held for a decision (QA13 Q13-01)', () => {
       // There, the item says what is held without a way to where the operator is.
       expect(within(item).queryByRole('button', { name: open })).toBeNull()
       // Sent or cancelled: nothing is held, and the item goes.
-      act(() => useOutbox.getState().setCounts(makeCounts(), false, 0, 0))
+      act(() => useOutbox.getState().setCounts({ counts: makeCounts(), heldOverdue: 0 }))
       expect(screen.queryByTestId('attention-held')).toBeNull()
     }
   )
@@ -385,9 +390,11 @@ describe('attention strip: campaigns paused by a failure, their device back', ()
   ): ReturnType<typeof userEvent.setup> {
     seedStores(makeBootstrap({ settings: makeSettings({ language }), devices }))
     // A part paused by a failure holds its queued messages: the header's "8 queued (8 paused)".
-    useOutbox
-      .getState()
-      .setCounts(makeCounts({ queued: pausedQueued, total: pausedQueued }), false, pausedQueued, 0)
+    useOutbox.getState().setCounts({
+      counts: makeCounts({ queued: pausedQueued, total: pausedQueued }),
+      pausedQueued,
+      heldOverdue: 0
+    })
     fake.handle('campaigns:list', () => ({ campaigns }))
     render(
       <>
@@ -406,7 +413,13 @@ describe('attention strip: campaigns paused by a failure, their device back', ()
     showStrip([makeCampaign({ devices: [pausedPart()] })], undefined, 'en', 0)
     await act(async () => new Promise((resolve) => setTimeout(resolve, 50)))
     expect(fake.requests('campaigns:list')).toEqual([])
-    act(() => useOutbox.getState().setCounts(makeCounts({ queued: 8, total: 8 }), false, 8, 0))
+    act(() =>
+      useOutbox.getState().setCounts({
+        counts: makeCounts({ queued: 8, total: 8 }),
+        pausedQueued: 8,
+        heldOverdue: 0
+      })
+    )
     expect(await screen.findByTestId('attention-campaign-c1-dev-1')).toBeTruthy()
     expect(fake.requests('campaigns:list')).toHaveLength(1)
   })

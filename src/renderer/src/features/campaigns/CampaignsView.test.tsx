@@ -1208,7 +1208,7 @@ describe('with all sending paused', () => {
           devices: [makeDevice({ id: 'dev-1', label: 'Shop' })]
         })
       )
-      act(() => useOutbox.getState().setCounts(EMPTY_COUNTS, true, 0))
+      act(() => useOutbox.getState().setCounts({ counts: EMPTY_COUNTS, sendingPaused: true }))
       const gap = { code: 'gap' as const, until: Date.UTC(2026, 0, 16, 1, 0) }
       const current = campaign({ devices: [{ deviceId: 'dev-1', wait: gap, autoPaused: null }] })
       fake.handle('campaigns:list', () => ({ campaigns: [current] }))
@@ -1220,7 +1220,7 @@ describe('with all sending paused', () => {
       expect(screen.getByTestId('campaign-device-wait').textContent).toBe(want.part)
       const listed = within(screen.getByRole('list', { name: /./ })).getAllByRole('listitem')[0]
       expect(listed?.textContent?.replace(WHEN, '')).toBe(`bills ${want.status}`)
-      act(() => useOutbox.getState().setCounts(EMPTY_COUNTS, false, 0))
+      act(() => useOutbox.getState().setCounts({ counts: EMPTY_COUNTS }))
       await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).not.toBe(want.status))
       expect(screen.getByTestId('campaign-device-wait').textContent).not.toBe(want.part)
     }
@@ -2018,7 +2018,9 @@ describe('the chart and the counts from one read (QA18 Q18-03)', () => {
     // The report moves the outbox's counts (no campaign event): the page looks again.
     delivered = 2
     act(() =>
-      useOutbox.getState().setCounts({ ...useOutbox.getState().counts, delivered: 2, total: 2 }, false, 0)
+      useOutbox.getState().setCounts({
+        counts: { ...useOutbox.getState().counts, delivered: 2, total: 2 }
+      })
     )
     await waitFor(() => expect(screen.getByTestId('campaign-count-delivered').textContent).toBe('2'), {
       timeout: 2_000
@@ -2042,7 +2044,9 @@ describe('the rows table with the counts', () => {
     await waitFor(() => expect(fake.requests('campaigns:rows')).toHaveLength(1))
     const gets = fake.requests('campaigns:get').length
     act(() =>
-      useOutbox.getState().setCounts({ ...useOutbox.getState().counts, delivered: 2, total: 2 }, false, 0)
+      useOutbox.getState().setCounts({
+        counts: { ...useOutbox.getState().counts, delivered: 2, total: 2 }
+      })
     )
     await waitFor(() => expect(fake.requests('campaigns:get').length).toBeGreaterThan(gets), {
       timeout: 2_000
@@ -5298,7 +5302,9 @@ describe("the campaign card in step with the header's counts", () => {
 
   const countsMove = (queued: number): void =>
     act(() =>
-      useOutbox.getState().setCounts({ ...EMPTY_COUNTS, queued, accepted: 5 - queued, total: 5 }, false, 0)
+      useOutbox.getState().setCounts({
+        counts: { ...EMPTY_COUNTS, queued, accepted: 5 - queued, total: 5 }
+      })
     )
 
   it('looks again when the outbox counts move, well before its timer', async () => {

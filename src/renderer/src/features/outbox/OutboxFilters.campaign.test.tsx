@@ -38,7 +38,7 @@ beforeEach(() => {
     }
   })
   seedStores(makeBootstrap({ devices: [makeDevice()] }))
-  useOutbox.getState().setCounts(EVERYTHING, false, 0)
+  useOutbox.getState().setCounts({ counts: EVERYTHING })
 })
 
 afterEach(() => {

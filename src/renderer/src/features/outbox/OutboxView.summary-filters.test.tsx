@@ -36,7 +36,7 @@ beforeEach(() => {
     total: deviceId === 'dev-2' ? (campaignId === 'c-bills' ? 8 : 35) : 292
   }))
   seedStores(makeBootstrap({ devices: [FRONT, BACK] }))
-  useOutbox.getState().setCounts(EVERYTHING, false, 0)
+  useOutbox.getState().setCounts({ counts: EVERYTHING })
 })
 
 const summary = (): string => screen.getByTestId('outbox-counts').textContent ?? ''

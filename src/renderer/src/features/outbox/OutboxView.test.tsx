@@ -87,8 +87,8 @@ async function passes(ms: number): Promise<void> {
 
 describe('the summary line (issue 29: one counting model)', () => {
   it('names every bucket it counts, so they add up to the total', () => {
-    useOutbox.getState().setCounts(
-      {
+    useOutbox.getState().setCounts({
+      counts: {
         scheduled: 1,
         queued: 1,
         sending: 0,
@@ -102,10 +102,8 @@ describe('the summary line (issue 29: one counting model)', () => {
         revoked: 2,
         total: 213,
         optedOut: 0
-      },
-      false,
-      0
-    )
+      }
+    })
     render(<OutboxView />)
     // A cancel at the gateway is a cancel; a message deleted for everyone is counted as such.
     expect(screen.getByTestId('outbox-counts').textContent).toBe(
@@ -115,8 +113,8 @@ describe('the summary line (issue 29: one counting model)', () => {
 
   // An operator's probe: a paused campaign's 3 messages were "3 queued (3 paused)" in the header and "3 queued" here.
   it('says of the queued those a pause holds, as the header does', () => {
-    useOutbox.getState().setCounts(
-      {
+    useOutbox.getState().setCounts({
+      counts: {
         scheduled: 0,
         queued: 3,
         sending: 0,
@@ -131,9 +129,8 @@ describe('the summary line (issue 29: one counting model)', () => {
         total: 4,
         optedOut: 0
       },
-      false,
-      3
-    )
+      pausedQueued: 3
+    })
     render(<OutboxView />)
     expect(screen.getByTestId('outbox-counts').textContent).toBe(
       '3 queued (3 paused) · 0 scheduled · 1 read · 0 failed · 4 in all'
@@ -142,8 +139,8 @@ describe('the summary line (issue 29: one counting model)', () => {
 
   // QA76: the header said the scheduled that will not be sent (their number opted out since); the summary too.
   it('says of the scheduled those that will not be sent, their number opted out, as the header does', () => {
-    useOutbox.getState().setCounts(
-      {
+    useOutbox.getState().setCounts({
+      counts: {
         scheduled: 3,
         queued: 0,
         sending: 0,
@@ -158,13 +155,10 @@ describe('the summary line (issue 29: one counting model)', () => {
         total: 4,
         optedOut: 0
       },
-      false,
-      0,
-      0,
-      null,
-      undefined,
-      1
-    )
+      heldOverdue: 0,
+      sendingHeldBy: null,
+      scheduledOptedOut: 1
+    })
     render(<OutboxView />)
     expect(screen.getByTestId('outbox-counts').textContent).toBe(
       '0 queued · 3 scheduled (1 will not be sent: opted out) · 1 read · 0 failed · 4 in all'
@@ -173,8 +167,8 @@ describe('the summary line (issue 29: one counting model)', () => {
 
   // Issue 29 point 2: the 5 cancelled because their numbers opted out were among "203 cancelled"; nobody cancelled them.
   it('names the messages cancelled because their number opted out apart from the cancelled', () => {
-    useOutbox.getState().setCounts(
-      {
+    useOutbox.getState().setCounts({
+      counts: {
         scheduled: 0,
         queued: 0,
         sending: 0,
@@ -188,10 +182,8 @@ describe('the summary line (issue 29: one counting model)', () => {
         revoked: 0,
         total: 209,
         optedOut: 5
-      },
-      false,
-      0
-    )
+      }
+    })
     render(<OutboxView />)
     expect(screen.getByTestId('outbox-counts').textContent).toBe(
       '0 queued · 0 scheduled · 6 read · 0 failed · 198 cancelled · 5 opted out · 209 in all'
@@ -959,7 +951,7 @@ describe('item detail', () => {
       attempts: 1,
       nextAttemptAt: '2025-05-01T08:00:20.000Z'
     })
-    useOutbox.getState().setCounts(makeCounts({ sending: 1, total: 1 }), false, 0)
+    useOutbox.getState().setCounts({ counts: makeCounts({ sending: 1, total: 1 }) })
     fake.handle('outbox:list', () => ({ items: [inDoubt], total: 1 }))
     fake.handle('outbox:get', () => ({ item: inDoubt, history: [] }))
     const user = userEvent.setup()

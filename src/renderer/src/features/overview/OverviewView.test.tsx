@@ -123,7 +123,9 @@ describe('overview', () => {
 
   it("counts today's messages by when they were sent, not where they are now (issue 29)", async () => {
     seedStores(makeBootstrap({ devices: [makeDevice()] }))
-    useOutbox.getState().setCounts({ ...EMPTY_COUNTS, scheduled: 1, queued: 1, read: 6, total: 8 }, false, 0)
+    useOutbox.getState().setCounts({
+      counts: { ...EMPTY_COUNTS, scheduled: 1, queued: 1, read: 6, total: 8 }
+    })
     render(<OverviewView />)
     const today = screen.getByRole('region', { name: 'Today' })
     // Read since, they still count as sent today; what waits counts scheduled messages too, named apart.
@@ -206,7 +208,9 @@ describe('overview', () => {
   // QA14 Q14-04: 8 the gateway held unsent (a campaign's card said so) were counted as "sent today".
   it('names what the gateway holds and has not sent apart from what it sent, and opens exactly those', async () => {
     seedStores(makeBootstrap({ devices: [makeDevice()] }))
-    useOutbox.getState().setCounts({ ...EMPTY_COUNTS, accepted: 8, read: 6, revoked: 1, total: 15 }, false, 0)
+    useOutbox.getState().setCounts({
+      counts: { ...EMPTY_COUNTS, accepted: 8, read: 6, revoked: 1, total: 15 }
+    })
     render(<OverviewView />)
     const today = screen.getByRole('region', { name: 'Today' })
     expect(await within(today).findByRole('button', { name: '7 sent today' })).toBeTruthy()
@@ -400,7 +404,7 @@ describe('overview', () => {
 
   it('keeps "waiting" to the statuses that wait: it is now, not today', async () => {
     seedStores(makeBootstrap({ devices: [makeDevice()] }))
-    useOutbox.getState().setCounts({ ...EMPTY_COUNTS, queued: 1, total: 1 }, false, 0)
+    useOutbox.getState().setCounts({ counts: { ...EMPTY_COUNTS, queued: 1, total: 1 } })
     render(<OverviewView />)
     await userEvent.setup().click(await screen.findByRole('button', { name: '1 waiting now' }))
     expect(useOutbox.getState().filters).toEqual({
@@ -411,13 +415,17 @@ describe('overview', () => {
 
   it('does not call a message scheduled for tomorrow "waiting now" (QA finding 6b)', async () => {
     seedStores(makeBootstrap({ devices: [makeDevice()] }))
-    useOutbox.getState().setCounts({ ...EMPTY_COUNTS, scheduled: 1, total: 1 }, false, 0)
+    useOutbox.getState().setCounts({
+      counts: { ...EMPTY_COUNTS, scheduled: 1, total: 1 }
+    })
     const { unmount } = render(<OverviewView />)
     expect(await screen.findByRole('button', { name: '1 waiting (1 scheduled for later)' })).toBeTruthy()
     expect(screen.queryByText('waiting now')).toBeNull()
     unmount()
     // Nothing scheduled: all of it waits now.
-    useOutbox.getState().setCounts({ ...EMPTY_COUNTS, queued: 1, sending: 1, total: 2 }, false, 0)
+    useOutbox.getState().setCounts({
+      counts: { ...EMPTY_COUNTS, queued: 1, sending: 1, total: 2 }
+    })
     render(<OverviewView />)
     expect(await screen.findByRole('button', { name: '2 waiting now' })).toBeTruthy()
   })
@@ -437,10 +445,18 @@ describe('overview', () => {
     'does not count a message held for the operator as scheduled for later (%s, QA13 Q13-01)',
     async (language, three, one) => {
       seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
-      useOutbox.getState().setCounts({ ...EMPTY_COUNTS, scheduled: 3, total: 3 }, false, 0, 1)
+      useOutbox.getState().setCounts({
+        counts: { ...EMPTY_COUNTS, scheduled: 3, total: 3 },
+        heldOverdue: 1
+      })
       render(<OverviewView />)
       expect(await screen.findByRole('button', { name: three })).toBeTruthy()
-      act(() => useOutbox.getState().setCounts({ ...EMPTY_COUNTS, scheduled: 1, total: 1 }, false, 0, 1))
+      act(() =>
+        useOutbox.getState().setCounts({
+          counts: { ...EMPTY_COUNTS, scheduled: 1, total: 1 },
+          heldOverdue: 1
+        })
+      )
       expect(await screen.findByRole('button', { name: one })).toBeTruthy()
     }
   )
@@ -453,7 +469,9 @@ describe('overview', () => {
     async (language, words) => {
       nothingHappenedToday({ scheduledAfter: 2 })
       seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
-      useOutbox.getState().setCounts({ ...EMPTY_COUNTS, scheduled: 5, total: 5 }, false, 0)
+      useOutbox.getState().setCounts({
+        counts: { ...EMPTY_COUNTS, scheduled: 5, total: 5 }
+      })
       render(<OverviewView />)
       expect(await screen.findByRole('button', { name: words })).toBeTruthy()
       // Asked up to the start of the operator's next day.
@@ -477,7 +495,9 @@ describe('overview', () => {
     async (language, words) => {
       nothingHappenedToday({ scheduledAfter: 1, scheduledCapHeld: 3 })
       seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
-      useOutbox.getState().setCounts({ ...EMPTY_COUNTS, scheduled: 5, total: 5 }, false, 0)
+      useOutbox.getState().setCounts({
+        counts: { ...EMPTY_COUNTS, scheduled: 5, total: 5 }
+      })
       render(<OverviewView />)
       expect(await screen.findByRole('button', { name: words })).toBeTruthy()
     }
@@ -494,9 +514,12 @@ describe('overview', () => {
       seedStores(
         makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()], scheduledOptedOut: 1 })
       )
-      useOutbox
-        .getState()
-        .setCounts({ ...EMPTY_COUNTS, scheduled: 3, total: 3 }, false, 0, 0, null, undefined, 1)
+      useOutbox.getState().setCounts({
+        counts: { ...EMPTY_COUNTS, scheduled: 3, total: 3 },
+        heldOverdue: 0,
+        sendingHeldBy: null,
+        scheduledOptedOut: 1
+      })
       render(<OverviewView />)
       expect(await screen.findByRole('button', { name: words })).toBeTruthy()
     }
@@ -507,7 +530,14 @@ describe('overview', () => {
     seedStores(makeBootstrap({ devices: [makeDevice()] }))
     const counts = { ...EMPTY_COUNTS, queued: 10, total: 10 }
     const paced = (outsideHours: number, dailyCap: number) =>
-      act(() => useOutbox.getState().setCounts(counts, false, 0, 0, null, { outsideHours, dailyCap }))
+      act(() =>
+        useOutbox.getState().setCounts({
+          counts,
+          heldOverdue: 0,
+          sendingHeldBy: null,
+          pacedQueued: { outsideHours, dailyCap }
+        })
+      )
     paced(9, 0)
     const { unmount } = render(<OverviewView />)
     expect(
@@ -538,26 +568,42 @@ describe('overview', () => {
   it('says how many of those waiting a pause holds, never more than are queued, in both languages (QA F21)', async () => {
     seedStores(makeBootstrap({ devices: [makeDevice()] }))
     // A campaign paused after 2 of 10: 8 held, and one message scheduled for later.
-    useOutbox.getState().setCounts({ ...EMPTY_COUNTS, queued: 8, total: 8 }, false, 8)
+    useOutbox.getState().setCounts({ counts: { ...EMPTY_COUNTS, queued: 8, total: 8 }, pausedQueued: 8 })
     const { unmount } = render(<OverviewView />)
     expect(await screen.findByRole('button', { name: '8 waiting now (8 paused)' })).toBeTruthy()
     act(() =>
-      useOutbox.getState().setCounts({ ...EMPTY_COUNTS, queued: 8, scheduled: 1, total: 9 }, false, 8)
+      useOutbox.getState().setCounts({
+        counts: { ...EMPTY_COUNTS, queued: 8, scheduled: 1, total: 9 },
+        pausedQueued: 8
+      })
     )
     expect(
       await screen.findByRole('button', { name: '9 waiting (1 scheduled for later, 8 paused)' })
     ).toBeTruthy()
     // A held figure from before the last counts moved says no more than what is queued now.
-    act(() => useOutbox.getState().setCounts({ ...EMPTY_COUNTS, queued: 2, total: 2 }, false, 8))
+    act(() =>
+      useOutbox.getState().setCounts({
+        counts: { ...EMPTY_COUNTS, queued: 2, total: 2 },
+        pausedQueued: 8
+      })
+    )
     expect(await screen.findByRole('button', { name: '2 waiting now (2 paused)' })).toBeTruthy()
     unmount()
     seedStores(makeBootstrap({ settings: makeSettings({ language: 'id' }), devices: [makeDevice()] }))
-    useOutbox.getState().setCounts({ ...EMPTY_COUNTS, queued: 8, scheduled: 1, total: 9 }, false, 8)
+    useOutbox.getState().setCounts({
+      counts: { ...EMPTY_COUNTS, queued: 8, scheduled: 1, total: 9 },
+      pausedQueued: 8
+    })
     render(<OverviewView />)
     expect(
       await screen.findByRole('button', { name: '9 menunggu (1 terjadwal untuk nanti, 8 dijeda)' })
     ).toBeTruthy()
-    act(() => useOutbox.getState().setCounts({ ...EMPTY_COUNTS, queued: 8, total: 8 }, false, 8))
+    act(() =>
+      useOutbox.getState().setCounts({
+        counts: { ...EMPTY_COUNTS, queued: 8, total: 8 },
+        pausedQueued: 8
+      })
+    )
     expect(await screen.findByRole('button', { name: '8 menunggu sekarang (8 dijeda)' })).toBeTruthy()
   })
 
@@ -584,14 +630,20 @@ describe('overview', () => {
           devices: [makeDevice(), makeDevice({ id: 'dev-2', label: 'Back office', state: 'needs-scan' })]
         })
       )
-      useOutbox.getState().setCounts({ ...EMPTY_COUNTS, queued: 2, scheduled: 3, total: 5 }, false, 0, 1)
+      useOutbox.getState().setCounts({
+        counts: { ...EMPTY_COUNTS, queued: 2, scheduled: 3, total: 5 },
+        heldOverdue: 1
+      })
       render(<OverviewView />)
       expect(await screen.findByRole('button', { name: words })).toBeTruthy()
       // Only the device that cannot send is asked about.
       expect(fake.requests('outbox:counts').map((asked) => asked.deviceId)).toEqual(['dev-2'])
       // Linked again: its message is the queued one, to go now.
       act(() =>
-        useOutbox.getState().setCounts({ ...EMPTY_COUNTS, queued: 1, scheduled: 3, total: 4 }, false, 0, 1)
+        useOutbox.getState().setCounts({
+          counts: { ...EMPTY_COUNTS, queued: 1, scheduled: 3, total: 4 },
+          heldOverdue: 1
+        })
       )
       act(() => useDevices.getState().setDevices([makeDevice()]))
       expect(
@@ -620,7 +672,10 @@ describe('overview', () => {
           devices: [makeDevice(), makeDevice({ id: 'dev-2', label: 'Shop', ...capOfFiveAfter(5) })]
         })
       )
-      useOutbox.getState().setCounts({ ...EMPTY_COUNTS, queued: 3, total: 3 }, false, 0, 0)
+      useOutbox.getState().setCounts({
+        counts: { ...EMPTY_COUNTS, queued: 3, total: 3 },
+        heldOverdue: 0
+      })
       render(<OverviewView />)
       expect(await screen.findByRole('button', { name: words })).toBeTruthy()
       expect(fake.requests('outbox:counts').map((asked) => asked.deviceId)).toEqual(['dev-2'])
@@ -689,7 +744,7 @@ describe('overview', () => {
     fake.handle('campaigns:list', () => ({
       campaigns: [campaign({ counts: { queued: 3, sent: 6, skipped: 2 } })]
     }))
-    act(() => useOutbox.getState().setCounts({ ...EMPTY_COUNTS, sent: 6, total: 6 }, false, 0))
+    act(() => useOutbox.getState().setCounts({ counts: { ...EMPTY_COUNTS, sent: 6, total: 6 } }))
     await waitFor(() =>
       expect(within(list).getByTestId('overview-campaign-c1').textContent).toContain('6 of 9 sent')
     )
@@ -1080,7 +1135,7 @@ describe('overview', () => {
 
   it('says a campaign is held while all sending is paused, and promises no end meanwhile (QA F03)', async () => {
     seedStores(makeBootstrap({ settings: makeSettings({ language: 'en' }), devices: [makeDevice()] }))
-    act(() => useOutbox.getState().setCounts(EMPTY_COUNTS, true, 0))
+    act(() => useOutbox.getState().setCounts({ counts: EMPTY_COUNTS, sendingPaused: true }))
     fake.handle('campaigns:list', () => ({
       campaigns: [
         campaign({
@@ -1094,7 +1149,7 @@ describe('overview', () => {
     expect(bills.textContent).toContain('held: all sending is paused')
     expect(bills.textContent).not.toMatch(/bills\s*sending/)
     expect(bills.textContent).not.toContain('estimated end')
-    act(() => useOutbox.getState().setCounts(EMPTY_COUNTS, false, 0))
+    act(() => useOutbox.getState().setCounts({ counts: EMPTY_COUNTS }))
     await waitFor(() =>
       expect(screen.getByTestId('overview-campaign-c1').textContent).toContain('estimated end')
     )
@@ -1190,7 +1245,9 @@ describe('overview', () => {
         })
       }
       await act(async () => {
-        useOutbox.getState().setCounts({ ...EMPTY_COUNTS, sent, total: sent }, false, 0)
+        useOutbox.getState().setCounts({
+          counts: { ...EMPTY_COUNTS, sent, total: sent }
+        })
         fake.emit('outbox:bulkChanged', { count: 0 })
         await vi.advanceTimersByTimeAsync(0)
       })

@@ -547,7 +547,10 @@ describe('SchedulesView', () => {
         done: ['h-1', 'h-3'],
         refused: [{ id: 'h-2', reason: 'not_applicable', status: 'queued' }]
       }))
-      useOutbox.getState().setCounts({ ...EMPTY_COUNTS, scheduled: 3, total: 3 }, false, 0, 3)
+      useOutbox.getState().setCounts({
+        counts: { ...EMPTY_COUNTS, scheduled: 3, total: 3 },
+        heldOverdue: 3
+      })
       const user = userEvent.setup()
       render(<SchedulesView />)
       await waitFor(() => expect(screen.getAllByTestId('schedule-held')).toHaveLength(3))
@@ -1353,7 +1356,10 @@ describe('a send to many numbers', () => {
 
   it('leaves the held bar out when one send’s card holds every held message, its own buttons saying the same', async () => {
     const due = new Date(Date.now() - 3 * 3_600_000).toISOString()
-    useOutbox.getState().setCounts({ ...EMPTY_COUNTS, scheduled: 4, total: 4 }, false, 0, 3)
+    useOutbox.getState().setCounts({
+      counts: { ...EMPTY_COUNTS, scheduled: 4, total: 4 },
+      heldOverdue: 3
+    })
     const read = fake.defer('outbox:scheduled')
     render(<SchedulesView />)
     // Nor while the list is read: the bar was drawn until the card came, then went (and a test found its button,
