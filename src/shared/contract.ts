@@ -1408,10 +1408,6 @@ export const InboxConversationView = z.object({
   /** `text`, or the media kind (image, document, …) when the newest message is one. */
   lastType: z.string(),
   lastFromMe: z.boolean(),
-  /** The newest is the operator's reply scheduled for later (`lastAt` is when it goes): it has not reached them yet. */
-  lastScheduled: z.boolean().optional(),
-  /** A scheduled newest reply's time to go (ISO): the row says it, its own time being when it was written. */
-  lastScheduledFor: z.string().optional(),
   /**
    * The newest is the operator's message the customer will not have, by its bucket: it failed, was cancelled (here
    * or at the gateway), was not sent as the number opted out, or was deleted for everyone. The row says so, as its

@@ -365,10 +365,9 @@ describe('sender-desk inbox', () => {
 describe('a conversation row in the terminal', () => {
   const row = (over: Partial<InboxConversationView>): InboxConversationView =>
     ({ isGroup: false, lastFromMe: false, lastSender: null, ...over }) as InboxConversationView
-  it('says who wrote the newest message, and a reply scheduled for later as scheduled', () => {
+  it('says who wrote the newest message', () => {
     expect(lastWriter(row({}))).toBe('')
-    expect(lastWriter(row({ lastFromMe: true, lastScheduled: false }))).toBe('you: ')
-    expect(lastWriter(row({ lastFromMe: true, lastScheduled: true }))).toBe('you, scheduled: ')
+    expect(lastWriter(row({ lastFromMe: true }))).toBe('you: ')
     expect(lastWriter(row({ isGroup: true, lastSender: 'Eko' }))).toBe('Eko: ')
   })
   it('names a customer on the opt-out list as opted out, as the window’s row does (list and thread heading)', () => {

@@ -285,16 +285,14 @@ const UNREACHED_WORDS: Record<NonNullable<InboxConversationView['lastUnreached']
 }
 
 /**
- * Who wrote a conversation's newest message, before it: "you: " ("you, scheduled: " for a reply that goes later,
- * "you, failed: " for one that never will), or in a group the member ("Eko: ").
+ * Who wrote a conversation's newest message, before it: "you: " ("you, failed: " for one the customer will never have),
+ * or in a group the member ("Eko: ").
  */
 export const lastWriter = (c: InboxConversationView): string =>
   c.lastFromMe
-    ? c.lastScheduled
-      ? 'you, scheduled: '
-      : c.lastUnreached
-        ? `you, ${UNREACHED_WORDS[c.lastUnreached]}: `
-        : 'you: '
+    ? c.lastUnreached
+      ? `you, ${UNREACHED_WORDS[c.lastUnreached]}: `
+      : 'you: '
     : c.isGroup && c.lastSender
       ? `${c.lastSender}: `
       : ''

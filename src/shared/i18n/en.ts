@@ -2703,8 +2703,6 @@ export const enRest = {
   'inbox.thread.toDevice': 'to {device}',
   'inbox.thread.you': 'You',
   'inbox.thread.found': 'Found by the search',
-  'inbox.row.youScheduled': 'You, scheduled',
-  'inbox.row.youScheduledFor': 'You, for {time}',
   'inbox.row.youFailed': 'You, failed',
   'inbox.row.youCancelled': 'You, cancelled',
   'inbox.row.youOptedOut': 'You, not sent (opted out)',

@@ -2934,8 +2934,6 @@ export const id: Record<MessageKey, string> = {
   'inbox.thread.toDevice': 'ke {device}',
   'inbox.thread.you': 'Anda',
   'inbox.thread.found': 'Hasil pencarian',
-  'inbox.row.youScheduled': 'Anda, terjadwal',
-  'inbox.row.youScheduledFor': 'Anda, untuk {time}',
   'inbox.row.youFailed': 'Anda, gagal',
   'inbox.row.youCancelled': 'Anda, dibatalkan',
   'inbox.row.youOptedOut': 'Anda, tidak dikirim (berhenti berlangganan)',

@@ -762,7 +762,6 @@ it('shows the operator’s newest reply as the conversation’s last message, on
     lastText: '',
     lastType: 'image',
     lastFromMe: true,
-    lastScheduled: false,
     lastUnreached: 'failed',
     lastAt: new Date(3_000).toISOString()
   })

@@ -437,13 +437,10 @@ export function createConversations(deps: ConversationsDeps) {
             lastText: reply.item.text ?? '',
             lastType: reply.item.kind,
             lastFromMe: true,
-            lastScheduled: reply.item.status === 'scheduled',
-            lastScheduledFor:
-              reply.item.status === 'scheduled' ? (reply.item.scheduledAt ?? undefined) : undefined,
             lastUnreached: unreachedOf(reply.item),
             lastSender: null
           }
-        : { ...conversation, lastScheduled: false, lastScheduledFor: undefined, lastUnreached: undefined }
+        : { ...conversation, lastUnreached: undefined }
     return {
       id: conversation.id,
       deviceId,
@@ -460,8 +457,6 @@ export function createConversations(deps: ConversationsDeps) {
       lastText: last.lastText,
       lastType: last.lastType,
       lastFromMe: last.lastFromMe,
-      lastScheduled: last.lastScheduled,
-      ...(last.lastScheduledFor === undefined ? {} : { lastScheduledFor: last.lastScheduledFor }),
       ...(last.lastUnreached === undefined ? {} : { lastUnreached: last.lastUnreached }),
       lastSender: last.lastSender,
       unread: conversation.unread,

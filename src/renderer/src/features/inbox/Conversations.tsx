@@ -18,7 +18,7 @@ import type {
 } from '../../../../shared/contract'
 import { call, errorInfo } from '../../api'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
-import { formatDateTimeInZone, formatListTime, formatSoonInZone } from '../../i18n/dates'
+import { formatDateTimeInZone, formatListTime } from '../../i18n/dates'
 import { useOperatorZone } from '../../stores/settings'
 import { useDevices } from '../../stores/devices'
 import { ListStatus } from '../../ui/ListStatus'
@@ -408,7 +408,6 @@ const ROW_GONE_WORDS: RowGoneWords = {
 
 /** Who wrote a row's newest message when it is the operator's, and whether and how it is not with the customer. */
 function ownWriterKey(conversation: InboxConversationView): MessageKey {
-  if (conversation.lastScheduled) return 'inbox.row.youScheduled'
   switch (conversation.lastUnreached) {
     case 'failed':
       return 'inbox.row.youFailed'
@@ -489,12 +488,10 @@ const ConversationRow = memo(function ConversationRow({
               <OptedOutMark className="inbox-row-opted-out" testId="inbox-row-opted-out" />
             ) : null}
             {/* Who wrote it: "You", or in a group the member, as the thread names them. */}
-            {/* A reply scheduled for later is not with the customer yet, one that failed never will be: said so. */}
+            {/* A reply that failed or was taken back is not with the customer: said so (one waiting for its time is
+                not the row's newest: QA76). */}
             {conversation.lastFromMe
-              ? conversation.lastScheduledFor
-                ? // When it goes, not when it was written (the row's time): QA61 read "scheduled · 19:23" as its time.
-                  `${t('inbox.row.youScheduledFor', { time: formatSoonInZone(Date.parse(conversation.lastScheduledFor), locale, zone) })}: `
-                : `${t(ownWriterKey(conversation))}: `
+              ? `${t(ownWriterKey(conversation))}: `
               : conversation.isGroup && conversation.lastSender
                 ? `${formatPhoneForReading(conversation.lastSender)}: `
                 : ''}

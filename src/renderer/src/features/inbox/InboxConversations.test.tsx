@@ -314,38 +314,6 @@ describe('the conversations list', () => {
     expect(screen.getByTestId('inbox-conversation-2').tabIndex).toBe(0)
   })
 
-  it('says a newest reply that is scheduled for later as scheduled, not as one the customer has', async () => {
-    const answered = conversation({ lastFromMe: true, lastText: 'Besok kami kirim', lastScheduled: false })
-    const later = conversation({
-      id: 4,
-      chatId: '6281355556666',
-      lastFromMe: true,
-      lastText: 'Kami telepon jam 9',
-      lastScheduled: true
-    })
-    // Written at 19:23, going on another day: the row names when it goes (QA61: "scheduled · 19:23" read as its time).
-    const tomorrow = conversation({
-      id: 5,
-      chatId: '6281399990000',
-      lastFromMe: true,
-      lastText: 'Promo minggu ini',
-      lastScheduled: true,
-      lastScheduledFor: '2030-01-16T02:30:00.000Z'
-    })
-    script({ conversations: [answered, later, tomorrow] })
-    render(<InboxView />)
-    await screen.findByTestId('inbox-conversation-5')
-    expect(screen.getByTestId('inbox-conversation-1').querySelector('.row-what')?.textContent).toBe(
-      'You: Besok kami kirim'
-    )
-    expect(screen.getByTestId('inbox-conversation-4').querySelector('.row-what')?.textContent).toBe(
-      'You, scheduled: Kami telepon jam 9'
-    )
-    expect(screen.getByTestId('inbox-conversation-5').querySelector('.row-what')?.textContent).toMatch(
-      /^You, for 16 Jan 2030, \d\d:30 \S+: Promo minggu ini$/
-    )
-  })
-
   it('says a newest reply the customer will not have as such, and follows its status as it changes', async () => {
     const failed = conversation({ lastFromMe: true, lastText: 'Stok habis', lastUnreached: 'failed' })
     const optedOut = conversation({
