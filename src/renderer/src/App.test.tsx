@@ -13,6 +13,7 @@ import { useSend } from './stores/send'
 import {
   makeBootstrap,
   makeCounts,
+  makeCountsChanged,
   makeDevice,
   makeInboxStatus,
   makeItem,
@@ -204,15 +205,10 @@ describe('App shell', () => {
     expect(screen.getByTestId('count-failed').textContent).toContain('4')
     expect(screen.getByTestId('count-scheduled').textContent).toContain('5')
     act(() =>
-      fake.emit('outbox:countsChanged', {
-        counts: makeCounts({ queued: 9, failed: 0 }),
-        sendingPaused: true,
-        sendingHeldBy: null,
-        pausedQueued: 9,
-        pacedQueued: { outsideHours: 0, dailyCap: 0 },
-        heldOverdue: 0,
-        scheduledOptedOut: 0
-      })
+      fake.emit(
+        'outbox:countsChanged',
+        makeCountsChanged({ queued: 9, failed: 0 }, { sendingPaused: true, pausedQueued: 9 })
+      )
     )
     expect(screen.getByTestId('count-queued').textContent).toContain('9')
     expect(screen.getByTestId('count-failed').textContent).toContain('0')
@@ -234,17 +230,7 @@ describe('App shell', () => {
     expect(screen.getByTestId('held-by-terminal-note').textContent).toMatch(
       /^Sebuah perintah terminal \(pid 4242\)/
     )
-    act(() =>
-      fake.emit('outbox:countsChanged', {
-        counts: makeCounts({ queued: 1, total: 1 }),
-        sendingPaused: false,
-        sendingHeldBy: null,
-        pausedQueued: 0,
-        pacedQueued: { outsideHours: 0, dailyCap: 0 },
-        heldOverdue: 0,
-        scheduledOptedOut: 0
-      })
-    )
+    act(() => fake.emit('outbox:countsChanged', makeCountsChanged({ queued: 1, total: 1 })))
     expect(screen.queryByTestId('held-by-terminal-note')).toBeNull()
   })
 
@@ -272,28 +258,13 @@ describe('App shell', () => {
     const queued = () => screen.getByTestId('count-queued').textContent
     expect(queued()).toBe('8 queued (8 paused)')
     // Resumed: nothing said of a pause.
-    act(() =>
-      fake.emit('outbox:countsChanged', {
-        counts: makeCounts({ queued: 8, total: 10 }),
-        sendingPaused: false,
-        sendingHeldBy: null,
-        pausedQueued: 0,
-        pacedQueued: { outsideHours: 0, dailyCap: 0 },
-        heldOverdue: 0,
-        scheduledOptedOut: 0
-      })
-    )
+    act(() => fake.emit('outbox:countsChanged', makeCountsChanged({ queued: 8, total: 10 })))
     expect(queued()).toBe('8 queued')
     act(() =>
-      fake.emit('outbox:countsChanged', {
-        counts: makeCounts({ queued: 5, sending: 1, total: 10 }),
-        sendingPaused: false,
-        sendingHeldBy: null,
-        pausedQueued: 3,
-        pacedQueued: { outsideHours: 0, dailyCap: 0 },
-        heldOverdue: 0,
-        scheduledOptedOut: 0
-      })
+      fake.emit(
+        'outbox:countsChanged',
+        makeCountsChanged({ queued: 5, sending: 1, total: 10 }, { pausedQueued: 3 })
+      )
     )
     expect(queued()).toBe('6 queued (3 paused)')
     act(() => fake.emit('settings:changed', makeSettings({ language: 'id' })))
@@ -310,28 +281,13 @@ describe('App shell', () => {
     const scheduled = () => screen.getByTestId('count-scheduled').textContent
     expect(scheduled()).toBe('3 scheduled (1 will not be sent: opted out)')
     // Taken off the opt-out list: nothing said.
-    act(() =>
-      fake.emit('outbox:countsChanged', {
-        counts: makeCounts({ scheduled: 3, total: 3 }),
-        sendingPaused: false,
-        sendingHeldBy: null,
-        pausedQueued: 0,
-        pacedQueued: { outsideHours: 0, dailyCap: 0 },
-        heldOverdue: 0,
-        scheduledOptedOut: 0
-      })
-    )
+    act(() => fake.emit('outbox:countsChanged', makeCountsChanged({ scheduled: 3, total: 3 })))
     expect(scheduled()).toBe('3 scheduled')
     act(() =>
-      fake.emit('outbox:countsChanged', {
-        counts: makeCounts({ scheduled: 3, total: 3 }),
-        sendingPaused: false,
-        sendingHeldBy: null,
-        pausedQueued: 0,
-        pacedQueued: { outsideHours: 0, dailyCap: 0 },
-        heldOverdue: 0,
-        scheduledOptedOut: 2
-      })
+      fake.emit(
+        'outbox:countsChanged',
+        makeCountsChanged({ scheduled: 3, total: 3 }, { scheduledOptedOut: 2 })
+      )
     )
     expect(scheduled()).toBe('3 scheduled (2 will not be sent: opted out)')
     act(() => fake.emit('settings:changed', makeSettings({ language: 'id' })))

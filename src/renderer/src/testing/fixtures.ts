@@ -3,6 +3,7 @@
 import type {
   CampaignView,
   DeviceView,
+  EventPayload,
   InboxConversationView,
   InboxStatusView,
   InvokeReply,
@@ -76,6 +77,23 @@ export function makeCounts(overrides: Partial<OutboxCounts> = {}): OutboxCounts 
     revoked: 0,
     optedOut: 0,
     total: 0,
+    ...overrides
+  }
+}
+
+/** An outbox:countsChanged event: these counts, nothing paused, held or paced unless said. */
+export function makeCountsChanged(
+  counts: Partial<OutboxCounts>,
+  overrides: Partial<Omit<EventPayload<'outbox:countsChanged'>, 'counts'>> = {}
+): EventPayload<'outbox:countsChanged'> {
+  return {
+    counts: makeCounts(counts),
+    sendingPaused: false,
+    sendingHeldBy: null,
+    pausedQueued: 0,
+    pacedQueued: { outsideHours: 0, dailyCap: 0 },
+    heldOverdue: 0,
+    scheduledOptedOut: 0,
     ...overrides
   }
 }
