@@ -85,3 +85,38 @@ it('refuses an unknown campaign, and --campaign with --direct, saying why', asyn
   const help = await runCli(['outbox', 'help'], env)
   expect(help.stdout.replace(/\s+/g, ' ')).toContain('[--campaign <id|name> | --direct]')
 })
+
+// The count given back is of the narrowed set, and so is the core's refusal when more match now: it said "2 messages
+// match now, not 1" without the campaign (or "not from any campaign") that the asking and the done lines name.
+it('refuses a stale --expect naming the campaign, or the direct sends, it counted; nothing is done', async () => {
+  const bills = await runCliJson(env, [
+    'outbox',
+    'cancel',
+    '--matching',
+    '--campaign',
+    'bills march',
+    '--expect',
+    '1'
+  ])
+  expect(bills).toEqual({
+    code: 2,
+    json: {
+      ok: false,
+      exitCode: 2,
+      error:
+        'The list changed: 2 messages of campaign "Bills March" match now, not 1. Look at the list again and confirm again.'
+    }
+  })
+  const direct = await runCli(['outbox', 'cancel', '--matching', '--direct', '--expect', '1'], env)
+  expect(direct.code).toBe(2)
+  expect(direct.stderr).toContain(
+    'The list changed: 2 messages not from any campaign match now, not 1. Look at the list again and confirm again.'
+  )
+  expect(await listed('--status', 'queued')).toEqual([
+    'bills-1',
+    'bills-2',
+    'direct-1',
+    'promo-1',
+    'series-1'
+  ])
+})

@@ -1,8 +1,10 @@
 // `outbox list --campaign <id|name>` and `--direct` (QA73): the window's Campaign filter from the terminal, one
 // campaign's messages or those of none. Apart from outbox-commands.ts, which is near the kernel's size bound.
 import { UsageError, stringFlag } from './args'
-import type { CommandLineCore } from '../core/compose-command-line'
+import { counted } from './output'
+import { ApiFailure, type CommandLineCore } from '../core/compose-command-line'
 import type { InvokeRequest } from '../../shared/contract'
+import { formatNumber } from '../../shared/i18n/numbers'
 
 type CampaignFilter = Pick<InvokeRequest<'outbox:list'>, 'campaignId' | 'directOnly'>
 
@@ -46,4 +48,26 @@ export async function campaignScope(
   throw new UsageError(
     `no campaign "${asked}" (by id or name)${known ? `; the campaigns: ${known}` : '; there are no campaigns'}`
   )
+}
+
+/**
+ * Runs `retry|cancel --matching` with the count given back; the core's refusal when more match now (count_changed)
+ * comes back naming what was counted (`said`, from campaignScope), as the asking and the done lines do: it said "2
+ * messages match now, not 1" when the count was of one campaign's messages only. Still that refusal: the same exit.
+ */
+export async function refusingCountChanged<T>(said: string, act: () => Promise<T>): Promise<T> {
+  try {
+    return await act()
+  } catch (error) {
+    if (!(error instanceof ApiFailure) || error.code !== 'count_changed') throw error
+    const count = error.text?.params?.['count']
+    const expected = error.text?.params?.['expected']
+    if (typeof count !== 'number' || typeof expected !== 'number') throw error
+    throw new ApiFailure(
+      error.code,
+      `The list changed: ${counted(count, 'message')}${said} ${count === 1 ? 'matches' : 'match'} now, ` +
+        `not ${formatNumber(expected, 'en')}. Look at the list again and confirm again.`,
+      error.field
+    )
+  }
 }

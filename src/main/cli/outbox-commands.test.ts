@@ -280,7 +280,9 @@ describe('sender-desk outbox retry|cancel --matching, narrowed to one campaign o
     // The count given back is checked against the narrowed set (2), not every failed message (4).
     const stale = await cli('outbox', 'retry', ...narrowed, '--expect', '1')
     expect(stale.code).toBe(2)
-    expect(stale.json.error).toContain('2 messages match now, not 1')
+    expect(stale.json.error).toBe(
+      'The list changed: 2 messages of campaign "Bills March" match now, not 1. Look at the list again and confirm again.'
+    )
     const retried = await runCli(['outbox', 'retry', ...narrowed, '--expect', '2'], env)
     expect(retried.code, retried.stderr).toBe(0)
     expect(retried.stdout).toContain('Retried 2 of 2 items of campaign "Bills March".')

@@ -34,7 +34,7 @@ import { coreText } from '../../shared/i18n/notes'
 import { localDateTime } from './times'
 import { appBeside, flushBesideApp } from './beside-app'
 import { reportDataUpdate } from './data-update'
-import { campaignFlag, campaignScope } from './outbox-campaign-flag'
+import { campaignFlag, campaignScope, refusingCountChanged } from './outbox-campaign-flag'
 
 const MB = 1024 * 1024
 
@@ -263,7 +263,7 @@ async function retryOrCancelMatching(context: CliContext, action: 'retry' | 'can
       )
     }
     const matching = action === 'retry' ? 'outbox:retryMatching' : 'outbox:cancelMatching'
-    const reply = await core.invoke(matching, { filter, expected })
+    const reply = await refusingCountChanged(scope.said, () => core.invoke(matching, { filter, expected }))
     return { reply, tally: `${reply.done} of ${counted(expected, 'item')}${scope.said}` }
   })
   const lines = [`${action === 'retry' ? 'Retried' : 'Cancelled'} ${tally}.`]
