@@ -303,6 +303,23 @@ describe('sender-desk campaign', () => {
     const shown = await runCli(['campaign', 'status', id], named)
     expect(shown.code, shown.stderr).toBe(0)
     expect(shown.stdout).toContain('\nToko Kedua — Waiting: the device is logged out.\n')
+    // --json says each part in the same words beside its id, so a script need not choose them again from the codes.
+    const json = await runCliJson(named, ['campaign', 'status', id])
+    expect(json.code).toBe(0)
+    expect(json.json.campaigns).toMatchObject([
+      {
+        id,
+        devices: [{ deviceId: 'dev-toko', wait: { code: 'gap' } }],
+        parts: [
+          {
+            deviceId: 'dev-toko',
+            device: 'Toko Kedua',
+            words: 'Waiting: the device is logged out.',
+            line: 'Toko Kedua — Waiting: the device is logged out.'
+          }
+        ]
+      }
+    ])
     // Without the device's credentials its state is not known here: the part is said by its own wait.
     const { SENDER_DESK_TOKEN: _token, ...noToken } = named
     const unknown = await runCli(['campaign', 'status', id], noToken)
@@ -620,7 +637,8 @@ describe('sender-desk campaign', () => {
       const json = await cli('campaign', 'status', id)
       expect(json.code).toBe(0)
       expect(json.json.campaigns).toMatchObject([
-        { id, status: 'cancelled', takeBackId, takeBack: null, takeBackReadError: why }
+        // A cancelled campaign has no part sending or waiting: none said, as the text says none.
+        { id, status: 'cancelled', takeBackId, takeBack: null, takeBackReadError: why, parts: [] }
       ])
       // Listed with the others: one unreadable take-back leaves every campaign said.
       const all = await cli('campaign', 'status')

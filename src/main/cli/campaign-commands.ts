@@ -153,27 +153,45 @@ export interface KnownDevice {
   state?: DeviceState
 }
 
+/** One device's part said: by its device's name (its id when the app does not list it), and in the window's words. */
+export interface CampaignPartSaid {
+  deviceId: string
+  /** The name the part is said by: the app's for its device, else its id. */
+  device: string
+  /** The window's sentence for the part ("Waiting: the device is logged out."), a wait's end on the terminal's clock. */
+  words: string
+  /** The line `campaign status` prints: "Toko Kedua — Waiting: the device is logged out." */
+  line: string
+}
+
 /**
- * One device's part in the window's sentence, "Toko Kedua — Waiting: the device is logged out.", its words chosen by
- * the window's own rule (campaign-part-words.ts) and said in English, a wait's end on the terminal's clock. A device
- * the app does not list is named by its id, as in the window.
+ * Each device's part in the window's sentence, "Toko Kedua — Waiting: the device is logged out.", its words chosen by
+ * the window's own rule (campaign-part-words.ts) and said in English, a wait's end on the terminal's clock; none but
+ * while the campaign can send (a draft or an ended one has no part sending or waiting, as the window shows none). The
+ * text and --json of `campaign status` both say these, so a script need not choose the words again from the codes.
  */
-function describePart(
-  part: CampaignView['devices'][number],
-  device: KnownDevice | undefined,
+export function campaignParts(
   view: CampaignView,
+  devices: readonly KnownDevice[],
   timeZone: string | undefined
-): string {
-  const words = campaignPartWords(part, device?.state ? { state: device.state } : undefined, {
-    heldForTakeBack: view.heldForTakeBack === true
-  })
-  return translate('en', 'campaigns.part', {
-    device: device?.label ?? part.deviceId,
-    state: sayCampaignPartWords(
-      words,
+): CampaignPartSaid[] {
+  if (view.status !== 'running' && view.status !== 'paused') return []
+  return view.devices.map((part) => {
+    const known = devices.find((device) => device.id === part.deviceId)
+    const words = sayCampaignPartWords(
+      campaignPartWords(part, known?.state ? { state: known.state } : undefined, {
+        heldForTakeBack: view.heldForTakeBack === true
+      }),
       (key, params) => translate('en', key, params),
       (until) => localDateTime(until, timeZone)
     )
+    const device = known?.label ?? part.deviceId
+    return {
+      deviceId: part.deviceId,
+      device,
+      words,
+      line: translate('en', 'campaigns.part', { device, state: words })
+    }
   })
 }
 
@@ -254,16 +272,7 @@ export function describeCampaign(
   lines.push(`Pacing: ${describePacing(view.pacing)}`)
   // Each device's part while the campaign can send, as the window lists them (QA carried: "Paused on dev-1: failure
   // rate", "Waiting (device state)", the device's id and the core's codes).
-  if (view.status === 'running' || view.status === 'paused')
-    for (const part of view.devices)
-      lines.push(
-        describePart(
-          part,
-          devices.find((device) => device.id === part.deviceId),
-          view,
-          timeZone
-        )
-      )
+  lines.push(...campaignParts(view, devices, timeZone).map((part) => part.line))
   // The window's rule: a paused (or wholly held) campaign has no end to promise, only a running one; a running one's
   // is held to its devices' gateway quotas left, as the check's summary and the window say it.
   const end = campaignFinishEstimate(
@@ -783,12 +792,14 @@ export async function runCampaign(context: CliContext): Promise<number> {
         {
           ok: true,
           // The take-back itself beside its id (kept as it was): the same view `campaign takeback --json` gives,
-          // null when the campaign has none, and why when it could not be read.
-          campaigns: shown.map(({ view, takeBack }) =>
-            takeBack !== null && 'unread' in takeBack
-              ? { ...view, takeBack: null, takeBackReadError: takeBack.unread }
-              : { ...view, takeBack }
-          )
+          // null when the campaign has none, and why when it could not be read. Each device's part in the words the
+          // text says (`parts`; none unless it can send), beside the codes of `devices` they are chosen from.
+          campaigns: shown.map(({ view, takeBack }) => {
+            const parts = campaignParts(view, devices, undefined)
+            return takeBack !== null && 'unread' in takeBack
+              ? { ...view, parts, takeBack: null, takeBackReadError: takeBack.unread }
+              : { ...view, parts, takeBack }
+          })
         }
       )
       return EXIT.ok
