@@ -1,5 +1,5 @@
 // The shortcuts panel lists every key the window answers, in the operator's language.
-import { act, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { makeBootstrap, makeSettings } from '../../testing/fixtures'
@@ -363,5 +363,71 @@ describe('/ (QA47 Q47-03)', () => {
       expect(status.textContent).toBe('')
       unmount()
     }
+  })
+})
+
+// QA (row keys) made a checkbox no text field for the window's keys, so that J / K and Home / End move on from an
+// Outbox row's checkbox; since, every checkbox took them: from a form's (Settings, a campaign's, a reminder's, Send's)
+// J / K and Home / End moved to the rows of a list the operator was not in, "/" jumped away from the form and "?"
+// opened the panel over it. A row's checkbox is the list's own control; any other is a form's field.
+describe("a checkbox: the list's own, or a form's", () => {
+  function showFormBesideList(): void {
+    seedStores()
+    render(
+      <>
+        <Shortcuts />
+        <main id="main" tabIndex={-1}>
+          <input type="search" data-view-search aria-label="Search" />
+          <form>
+            <label>
+              <input type="checkbox" /> Send at any time
+            </label>
+          </form>
+          <label>
+            <input type="checkbox" /> Failed only
+          </label>
+          <div role="list">
+            {['First', 'Last'].map((name) => (
+              <div role="listitem" key={name} data-row-id={name}>
+                <input type="checkbox" aria-label={`Tick ${name}`} />
+                <button type="button" data-row-focus tabIndex={-1}>
+                  {name}
+                </button>
+              </div>
+            ))}
+          </div>
+        </main>
+      </>
+    )
+  }
+
+  it("takes no window key from a form's checkbox", async () => {
+    showFormBesideList()
+    for (const name of ['Send at any time', 'Failed only']) {
+      const box = screen.getByRole('checkbox', { name })
+      // Pressed as Chromium does (user-event's Home / End on a checkbox ask jsdom for a text selection it has not).
+      for (const key of ['j', 'k', 'End', 'Home', '/', '?']) {
+        act(() => box.focus())
+        expect(fireEvent.keyDown(box, { key }), `${key} from "${name}" left to the box`).toBe(true)
+        expect(document.activeElement, `${key} from "${name}"`).toBe(box)
+        expect(screen.queryByTestId('shortcuts-panel'), `${key} from "${name}"`).toBeNull()
+        expect(screen.getByTestId('shortcuts-said').textContent, `${key} from "${name}"`).toBe('')
+      }
+    }
+  })
+
+  it("takes them from a list row's checkbox, as from the row", async () => {
+    showFormBesideList()
+    const user = userEvent.setup()
+    const tick = screen.getByRole('checkbox', { name: 'Tick First' })
+    act(() => tick.focus())
+    await user.keyboard('{End}')
+    expect(document.activeElement?.textContent).toBe('Last')
+    act(() => tick.focus())
+    await user.keyboard('/')
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search' }))
+    act(() => tick.focus())
+    await user.keyboard('?')
+    expect(screen.queryByTestId('shortcuts-panel')).not.toBeNull()
   })
 })

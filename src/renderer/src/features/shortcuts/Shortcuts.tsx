@@ -1,6 +1,6 @@
 // Keyboard shortcuts for the whole window (switch views, focus search, next/previous and first/last row, help) and the help panel
-// that lists them, opened with "?" or from the header. Letters act only outside text fields; Alt+digit and Alt+I
-// anywhere.
+// that lists them, opened with "?" or from the header. Letters act only outside form fields (a list row's checkbox is
+// the list's: typingIn); Alt+digit and Alt+I anywhere.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useT, type MessageKey } from '../../i18n'
 import { useNavigation } from '../../stores/navigation'
@@ -30,10 +30,22 @@ const SHORTCUTS: readonly { keys: string; does: MessageKey }[] = [
   { keys: 'Esc', does: 'shortcuts.close' }
 ]
 
+/**
+ * A list row's checkbox, beside the row's own control (an Outbox row's): the list's, where the window's keys act as
+ * from the row.
+ */
+const rowCheckbox = (target: HTMLInputElement): boolean =>
+  target.type === 'checkbox' && target.closest('[data-row-id]')?.querySelector('[data-row-focus]') != null
+
+/**
+ * Where the window's letters and Home / End are the field's: text fields, and every form control but a list row's
+ * checkbox (QA row keys: from it J / K and Home / End did nothing). A form's checkbox takes no letters either, but
+ * from one (Settings, a campaign's or a reminder's form, Send) J / K and Home / End moved to rows of a list the
+ * operator was not in, "/" left the form for the view's search and "?" opened the panel over it.
+ */
 function typingIn(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false
-  // QA (row keys): a checkbox takes no letters, and from an Outbox row's checkbox J / K and Home / End did nothing.
-  if (target instanceof HTMLInputElement && target.type === 'checkbox') return false
+  if (target instanceof HTMLInputElement && rowCheckbox(target)) return false
   return target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)
 }
 
