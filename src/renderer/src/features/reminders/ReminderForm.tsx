@@ -186,16 +186,25 @@ export function ReminderForm({
     : null
   const gatewayClockHint =
     effectiveKeeper === 'gateway' ? t('reminders.gatewayClock', { zone: zoneName(GATEWAY_ZONE) }) : null
-  /** A keeper chosen by hand: the time shown is read on its clock, as typed (the operator sees the clock change). */
+  /**
+   * A keeper chosen by hand: the time shown is read on its clock, as typed (the operator sees the clock change). While
+   * the end asks whether this computer should keep it, Sender Desk picked here is that answer, said "in WIB": read on
+   * the app's zone, 08:00 WIB became 08:00 UTC.
+   */
   function chooseKeeper(chosen: Keeper): void {
+    if (chosen === 'local' && endAsksKeeper) return keepOnGatewayClock()
     setKeeper(chosen)
     if (startSet !== null) setStartSet({ date, time, zone: chosen === 'gateway' ? GATEWAY_ZONE : timezone })
   }
-  /** The answer to the end's question: this computer keeps it, on the gateway's clock the time was typed on. */
-  function keepOnThisComputer(): void {
+  /** This computer keeps it, on the gateway's clock the time was typed on (the answer to the end's question). */
+  function keepOnGatewayClock(): void {
     setKeeper('local')
     setTimezone(GATEWAY_ZONE)
     if (startSet !== null) setStartSet({ date, time, zone: GATEWAY_ZONE })
+  }
+  /** The end's button: answered, and the focus stays at the end it was about. */
+  function keepOnThisComputer(): void {
+    keepOnGatewayClock()
     focusEndAfterAnswer.current = true
   }
   // The button answered goes with the question: the focus stays at the end it was about, not on the page.

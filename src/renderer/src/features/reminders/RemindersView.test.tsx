@@ -474,6 +474,35 @@ describe('RemindersView', () => {
     })
   })
 
+  // Sender Desk chosen by hand (no end asking): the time shown is read on the clock the zone field names, the app's zone
+  // or one the operator chose there before, never another; the series is made at that time on that clock.
+  it('reads the time on the zone its field names when Sender Desk is chosen by hand, a zone chosen before kept', async () => {
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ defaultTimezone: 'Asia/Makassar' }),
+        devices: [makeDevice({ id: 'dev-1', sandbox: true })]
+      })
+    )
+    fake.handle('series:create', () => series)
+    const user = await renderWrittenReminder()
+    const local = screen.getByRole('radio', { name: 'Sender Desk (this computer)' })
+    await user.click(local)
+    expect((screen.getByTestId('reminder-zone') as HTMLSelectElement).value).toBe('Asia/Makassar')
+    expect(shownStart()).toEqual(['2030-01-15', '10:30'])
+    await user.selectOptions(screen.getByTestId('reminder-zone'), 'Asia/Jayapura')
+    // To the gateway and back, a time typed on its clock meanwhile: the zone chosen stays, and names the clock.
+    await user.click(screen.getByRole('radio', { name: 'The gateway' }))
+    fireEvent.change(screen.getByLabelText('Time'), { target: { value: '09:00' } })
+    await user.click(local)
+    expect((screen.getByTestId('reminder-zone') as HTMLSelectElement).value).toBe('Asia/Jayapura')
+    expect(shownStart()).toEqual(['2030-01-15', '09:00'])
+    await user.click(screen.getByRole('button', { name: 'Create reminder' }))
+    expect(fake.requests('series:create')[0]?.start).toEqual({
+      localTime: '2030-01-15T09:00',
+      timezone: 'Asia/Jayapura'
+    })
+  })
+
   // QA58: a title typed for the gateway was hidden once weekly made Sender Desk the keeper, and left out unsaid.
   it('says a title typed for the gateway is left out once Sender Desk keeps the reminder', async () => {
     fake.handle('series:create', () => series)

@@ -357,4 +357,43 @@ describe('an end chosen for a reminder the gateway keeps', () => {
       expect((await screen.findByTestId('series-row')).textContent).toContain(next)
     }
   )
+
+  // The question says the time stays as set, in WIB; "Sender Desk (this computer)" picked by hand among the keepers
+  // answered it too, but read 08:00 on the app's zone: 08:00 UTC, seven hours after the 08:00 WIB it had just named.
+  it('takes Sender Desk picked by hand as the same answer: the time as typed, in WIB', async () => {
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ defaultTimezone: 'UTC' }),
+        devices: [makeDevice({ id: 'dev-1', sandbox: true })]
+      })
+    )
+    fake.handle('series:create', () => series)
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    await screen.findByTestId('reminders-empty')
+    await user.type(screen.getByTestId('reminder-to'), '0812 3456 7890')
+    await user.type(screen.getByTestId('reminder-message'), 'Promo')
+    fireEvent.change(screen.getByTestId('reminder-date'), { target: { value: '2030-12-08' } })
+    fireEvent.change(screen.getByTestId('reminder-time'), { target: { value: '08:00' } })
+    await user.selectOptions(screen.getByTestId('reminder-end'), 'times')
+    expect(accessibleDescription(screen.getByTestId('reminder-end'))).toContain(
+      'The time you set stays as it is, in WIB.'
+    )
+
+    const local = screen.getByRole('radio', { name: 'Sender Desk (this computer)' })
+    await user.click(local)
+    expect((local as HTMLInputElement).checked).toBe(true)
+    // The radio keeps the focus the operator gave it.
+    expect(document.activeElement).toBe(local)
+    expect((screen.getByTestId('reminder-zone') as HTMLSelectElement).value).toBe('Asia/Jakarta')
+    expect((screen.getByTestId('reminder-time') as HTMLInputElement).value).toBe('08:00')
+    expect(screen.queryByTestId('reminder-start-moved')).toBeNull()
+    await user.click(screen.getByTestId('reminder-submit'))
+    expect(fake.requests('series:create')).toEqual([
+      expect.objectContaining({
+        start: { localTime: '2030-12-08T08:00', timezone: 'Asia/Jakarta' },
+        end: { kind: 'times', times: 30 }
+      })
+    ])
+  })
 })
