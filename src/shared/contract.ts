@@ -2523,7 +2523,8 @@ export const invokeChannels = builtOnFirstUse({
       /**
        * QA75: an entry's key (a search result's further back than `through` reads): a page of `limit` entries around
        * it, about half older and the rest newer, `later` where the newer ones past it start; as without it when the
-       * thread does not hold it.
+       * thread does not hold it. With `through`, only when that does not reach its entry: one read opens a search
+       * result, down to it or, that far back, around it.
        */
       around: z.string().min(1).max(200).optional(),
       /** QA75: a page's `later`: the `limit` entries newer than it nearest to it (its `next` is null). */

@@ -1572,6 +1572,28 @@ describe('a thread read around a message further back than it is read down to (Q
     expect(read[0]).toBe(`in ${count - 1}`)
   })
 
+  // Opening a search result asked twice: down to it (the thread's end, without it, that far back), then around it.
+  it('reads around an entry asked for down to and around when it is further back than it is read down to', () => {
+    const { conversations, conversationId } = longThread(10_100)
+    const key = inEntryKey(conversations.search('in 150').messages.find((m) => m.text === 'in 150')!.number)
+    const both = conversations.thread(conversationId, { limit: 50, through: key, around: key })
+    expect(both).toEqual(conversations.thread(conversationId, { limit: 50, around: key }))
+    expect(both.entries.map(label)).toContain('in 150')
+    expect(typeof both.later).toBe('string')
+  })
+
+  it('reads down to an entry asked for down to and around when it is not that far back, as without it when gone', () => {
+    const { conversations, conversationId } = longThread()
+    const key = inEntryKey(conversations.search('in 200').messages[0]!.number)
+    const both = conversations.thread(conversationId, { limit: 50, through: key, around: key })
+    expect(both).toEqual(conversations.thread(conversationId, { limit: 50, through: key }))
+    expect(both.entries.map(label).slice(0, 2)).toEqual(['in 699', 'in 698'])
+    expect(both.later).toBeNull()
+    const gone = sentEntryKey('gone')
+    const none = conversations.thread(conversationId, { limit: 50, through: gone, around: gone })
+    expect(none).toEqual(conversations.thread(conversationId, { limit: 50 }))
+  })
+
   it('reaches a reply sent further back the same way', () => {
     const { conversations, conversationId } = longThread(10_100)
     const page = conversations.thread(conversationId, { limit: 20, around: sentEntryKey('reply-3') })

@@ -202,7 +202,7 @@ const pieceKey = ({ entry }: ThreadPiece): string =>
 const THREAD_THROUGH_READ = 500
 /**
  * The most entries a thread is read down to a search result's entry: the window draws them all, so a message further
- * back than this opens the thread as a plain opening does.
+ * back than this opens the thread as a plain opening does, or on the page around it when that is asked for too (QA75).
  */
 export const THREAD_THROUGH_MOST = 10_000
 
@@ -641,13 +641,17 @@ export function createConversations(deps: ConversationsDeps) {
         const newer = after ? threadPageNewer(conversation, view, limit, after) : { page: [], more: false }
         return { ...reply(newer.page.reverse(), false, newer.more), next: null }
       }
-      const around =
-        options.around === undefined ? null : threadAround(conversation, view, options.around, limit)
-      if (around) return reply(around.page, around.older, around.newer)
       const before = options.before === undefined ? null : decodeCursor(options.before)
       // A search result's entry further back than the page (QA71): every entry down to it, then the page past it.
       const reached =
         options.through === undefined ? null : threadThrough(conversation, view, options.through, before)
+      // QA75: the page around an entry; asked for with a read down to it, only when that is further back than the core
+      // reads down to: a search result far back opens in one read.
+      const around =
+        reached || options.around === undefined
+          ? null
+          : threadAround(conversation, view, options.around, limit)
+      if (around) return reply(around.page, around.older, around.newer)
       const past = threadPage(conversation, view, limit, reached ? reached.at(-1)!.cursor : before)
       return reply([...(reached ?? []), ...past.page], past.more, false)
     },

@@ -467,11 +467,12 @@ describe('a thread opened from a search result (QA71)', () => {
     expect(found.closest('li')!.getAttribute('aria-current')).toBe('true')
   })
 
-  // QA75: one further back than the core reads a thread down to (10,000 entries) opened the thread at its end, without
-  // it. It opens on a page around it, "Show earlier messages" above and "Show later messages" below to the end.
-  it('opens a message further back than any read down to on a page around it, and reads the later ones to the end', async () => {
-    const LONG = 700
-    const HIT = 400
+  // QA75: a thread of 700 messages whose #400 a search finds, the core answering as it does when that is further back
+  // than it reads a thread down to: the page around it (asked for around it, alone or with a read down to it), the
+  // thread's end without it for a read down to it alone.
+  const LONG = 700
+  const HIT = 400
+  function farThread(): void {
     entries = thread(LONG, LONG)
     lastNumber = LONG
     const conversation = () => makeConversation({ lastNumber, unread })
@@ -518,6 +519,12 @@ describe('a thread opened from a search result (QA71)', () => {
       const next = from + limit < entries.length ? cursor(page.at(-1)) : null
       return { conversation: conversation(), entries: page, next, later: null }
     })
+  }
+
+  // QA75: one further back than the core reads a thread down to (10,000 entries) opened the thread at its end, without
+  // it. It opens on a page around it, "Show earlier messages" above and "Show later messages" below to the end.
+  it('opens a message further back than any read down to on a page around it, and reads the later ones to the end', async () => {
+    farThread()
     const user = userEvent.setup()
     render(<InboxView />)
     await user.type(await screen.findByTestId('inbox-search'), 'kaos hitam{Enter}')
@@ -571,6 +578,35 @@ describe('a thread opened from a search result (QA71)', () => {
     const later = fake.requests('inbox:thread').filter((r) => r.after !== undefined)
     expect(later).toHaveLength(6)
     expect(later.every((r) => r.limit === 50)).toBe(true)
+  })
+
+  // Opening it read the thread twice: down to it (the core's answer, its end without it, thrown away), then the page
+  // around it. A wasted read of a long thread before the page the operator asked for.
+  it('opens a message that far back with one read, the page around it, drawn first', async () => {
+    farThread()
+    const drawnFirst: string[] = []
+    const drawing = new MutationObserver(() => {
+      if (drawnFirst.length > 0) return
+      for (const text of document.querySelectorAll('[data-testid="inbox-entry-in"] .inbox-message-text'))
+        drawnFirst.push(text.textContent ?? '')
+    })
+    drawing.observe(document.body, { childList: true, subtree: true })
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.type(await screen.findByTestId('inbox-search'), 'kaos hitam{Enter}')
+    await user.click(await screen.findByRole('button', { name: /kaos hitam ukuran L/ }))
+    const found = (await screen.findByText(`pesanan #${HIT}`)).closest('li')!
+    await waitFor(() => expect(document.activeElement).toBe(found))
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)))
+    drawing.disconnect()
+    // One read: down to it, or, that far back, the page around it in the same answer.
+    const reads = fake.requests('inbox:thread')
+    expect(reads).toHaveLength(1)
+    expect(reads[0]).toMatchObject({ limit: 50, through: `in-${HIT}`, around: `in-${HIT}` })
+    // The first page drawn is the one around it, not the thread's end.
+    expect(drawnFirst).toHaveLength(50)
+    expect([drawnFirst[0], drawnFirst.at(-1)]).toEqual([`pesanan #${HIT - 25}`, `pesanan #${HIT + 24}`])
+    expect(screen.queryByText(`pesanan #${LONG}`)).toBeNull()
   })
 })
 

@@ -201,15 +201,17 @@ export function Thread({
         : call('inbox:thread', {
             conversationId: id,
             // QA71 (Earlier messages): the newest entries, as many as are shown up to the largest page; the older
-            // pages shown are kept, not read again.
-            limit: Math.min(MAX_THREAD_READ, Math.max(THREAD_PAGE, held?.entries.length ?? 0)),
-            ...(reachFound ? { through: foundKey } : {})
+            // pages shown are kept, not read again. Down to a search result's message: every one shown is read, and a
+            // page past it.
+            limit: reachFound
+              ? THREAD_PAGE
+              : Math.min(MAX_THREAD_READ, Math.max(THREAD_PAGE, held?.entries.length ?? 0)),
+            // QA75: further back than the core reads down to, it opens on a page around the message found, in the
+            // same read (the thread's end read first, then the page around it, was a wasted read of a long thread).
+            ...(reachFound ? { through: foundKey, around: foundKey } : {})
           }).then((reply) =>
-            // QA75: further back than the core reads down to, it opens on a page around the message found.
-            reachFound && !reply.entries.some((entry) => threadEntryKey(entry) === foundKey)
-              ? call('inbox:thread', { conversationId: id, limit: THREAD_PAGE, around: foundKey }).then(
-                  (around) => ({ reply: around, pages: around })
-                )
+            reply.later
+              ? { reply, pages: reply }
               : withOlderPagesAsNow(reply).then((pages) => ({ reply, pages }))
           )
     return read
