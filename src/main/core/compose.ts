@@ -482,8 +482,9 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     inboxChanged(status)
     monitor.pushCoverageChanged()
   })
-  // A message to a customer who has a conversation (a reply, a send, a campaign) moves that conversation to the top
-  // when the gateway takes it (QA76: not while it waits or if it never goes); the window reads the list again then.
+  // A message to a customer who has a conversation (a reply, a send, a campaign) moves that conversation up when the
+  // gateway takes it (QA76: not while it waits or if it never goes), to when it went (a schedule the gateway kept,
+  // learnt once the app opened again: under the rows that came later); the window reads the list again then.
   theOutbox.onItemTaken((item) => {
     if (inbox.conversations.messageTaken(item)) queueMicrotask(() => inboxChanged())
   })

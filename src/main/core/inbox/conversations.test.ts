@@ -1387,6 +1387,87 @@ describe('conversations ordered by their real traffic: what came in and what wen
     ])
   })
 
+  /** 2026-01-15 at `time` in Jakarta (the clock starts at 10:00 there). */
+  const jakartaAt = (time: string): number => Date.parse(`2026-01-15T${time}:00+07:00`)
+  const wroteAt = (chat: string, time: string) => ({ chat, serial: 'SER-1', at: jakartaAt(time) })
+
+  /** Saved at the gateway for 10:05 in Jakarta: the gateway sends it then, Sender Desk open or not. Its item's id. */
+  async function keptAtGateway(recipient: string): Promise<string> {
+    const saved = fx.gateway.schedules.length
+    const { itemIds } = await fx.outbox.enqueue({
+      deviceId: 'd1',
+      recipients: [recipient],
+      entries: [{ kind: 'text', text: 'Flash sale besok' }],
+      schedule: { localTime: '2026-01-15T10:05', timezone: 'Asia/Jakarta', mode: 'gateway' }
+    })
+    await fx.runUntil(() => fx.gateway.schedules.length === saved + 1)
+    return itemIds[0]!
+  }
+
+  /**
+   * Sender Desk closed until `time` in Jakarta, then opened: what happened `meanwhile` comes in first, then the
+   * outbox learns that the gateway sent what it kept (`ids`) at its time.
+   */
+  async function closedUntil(
+    time: string,
+    conversations: ReturnType<typeof createConversations>,
+    ids: readonly string[],
+    meanwhile: () => void
+  ): Promise<void> {
+    await fx.outbox.stop()
+    fx.clock.jump(jakartaAt(time) - fx.clock.now())
+    meanwhile()
+    fx.reopen().onItemTaken((item) => conversations.messageTaken(item))
+    await fx.outbox.start()
+    await fx.runUntil(() => ids.every((id) => fx.outbox.get(id).item.status === 'accepted'))
+  }
+
+  // A message the gateway kept for 10:05 went then, Sender Desk closed: learnt at 10:20, it was placed above the
+  // customers who wrote at 10:10, as if sent when learnt.
+  it('a message the gateway kept and sent while Sender Desk was closed takes the place of when it went', async () => {
+    received(wroteAt('6281111', '09:57'), wroteAt('6282222', '09:58'), wroteAt('6283333', '09:59'))
+    const { conversations, rows } = await inbox()
+    const id = await keptAtGateway('6281111')
+    await closedUntil('10:20', conversations, [id], () =>
+      received(wroteAt('6282222', '10:02'), wroteAt('6284444', '10:10'))
+    )
+    expect(rows()).toEqual([
+      '6284444 them: from 6284444',
+      '6281111 you: Flash sale besok',
+      '6282222 them: from 6282222',
+      '6283333 them: from 6283333'
+    ])
+    const times = conversations.list({}).conversations.map((c) => c.lastAt)
+    expect(times).toEqual(
+      ['10:10', '10:05', '10:02', '09:59'].map((time) => new Date(jakartaAt(time)).toISOString())
+    )
+  })
+
+  it('rows whose reply went after it stay above it; its customer writing since keeps its row on top', async () => {
+    received(wroteAt('6281111', '09:57'), wroteAt('6282222', '09:58'), wroteAt('6283333', '09:59'))
+    const { conversations, rows } = await inbox()
+    const ids = [await keptAtGateway('6281111'), await keptAtGateway('6282222')]
+    await closedUntil('10:20', conversations, ids, () => {
+      // Sent at 10:08 from the terminal, Sender Desk's window closed; the second customer wrote at 10:15.
+      const at = jakartaAt('10:08')
+      const reply = { recipient: '6283333', text: 'Pesanan sudah dikirim', status: 'sent' as const }
+      new OutboxStore(fx.db).insertItems(
+        [newTextItem('terminal', { ...reply, createdAt: at, acceptedAt: at })],
+        [],
+        [],
+        at
+      )
+      received(wroteAt('6282222', '10:15'))
+    })
+    expect(rows()).toEqual([
+      '6282222 them: from 6282222',
+      '6283333 you: Pesanan sudah dikirim',
+      '6281111 you: Flash sale besok'
+    ])
+    const times = conversations.list({}).conversations.map((c) => c.lastAt)
+    expect(times).toEqual(['10:15', '10:08', '10:05'].map((time) => new Date(jakartaAt(time)).toISOString()))
+  })
+
   it('a message cancelled before it went moves nothing and hides nothing', async () => {
     received('6281111', '6282222')
     const { rows, schedule } = await inbox()

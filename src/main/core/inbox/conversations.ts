@@ -408,6 +408,30 @@ export function createConversations(deps: ConversationsDeps) {
     return replies
   }
 
+  /**
+   * The conversations from the top of the list down whose rows show something later than `at` (a message in, or the
+   * operator's gone out: the row's time, as viewOf gives it), ending at the first that does not or at the chat's own
+   * (`keys`: its device's names): the rows a message that went at `at` is placed under, learnt after them. Read a few
+   * at first: a message taken now meets none.
+   */
+  function laterAbove(keys: readonly string[], chatId: string, at: number): number[] {
+    const later: number[] = []
+    let before: number | undefined
+    for (let size = 4; ; size = Math.min(size * 4, 256)) {
+      const page = store.byPlace(size, before)
+      const replies = newestReplies(
+        page.map((conversation) => ({ conversation, deviceId: deviceIdOf(conversation) }))
+      )
+      for (const [i, conversation] of page.entries()) {
+        const own = conversation.chatId === chatId && keys.includes(conversation.deviceKey)
+        if (own || Math.max(conversation.lastAt, replies[i]?.at ?? conversation.lastAt) <= at) return later
+        later.push(conversation.id)
+      }
+      if (page.length < size) return later
+      before = page.at(-1)!.activity
+    }
+  }
+
   /** The conversations' views, their last replies read for all of them at once. */
   function conversationViews(conversations: readonly ConversationRecord[]): InboxConversationView[] {
     const rows = conversations.map((conversation) => ({ conversation, deviceId: deviceIdOf(conversation) }))
@@ -563,12 +587,24 @@ export function createConversations(deps: ConversationsDeps) {
 
     /**
      * A message the gateway took (every producer's: a reply, a send, a campaign), told in the transition that records
-     * it: the conversation of its chat on its device moves to the top, as it is now the conversation's newest traffic
-     * (QA76: not when it was queued or scheduled). True when one moved.
+     * it: the conversation of its chat on its device moves up, as it is now the conversation's newest traffic (QA76:
+     * not when it was queued or scheduled), to where it went (`acceptedAt`): the top, unless it is learnt after rows
+     * that came later (a schedule the gateway kept, sent at its time while Sender Desk was closed), which stay above
+     * it. True when one moved.
      */
-    messageTaken({ deviceId, recipient }: { deviceId: string; recipient: string }): boolean {
+    messageTaken({
+      deviceId,
+      recipient,
+      acceptedAt
+    }: {
+      deviceId: string
+      recipient: string
+      acceptedAt: number | null
+    }): boolean {
       const keys = keysOf(deviceId)
-      return keys.length > 0 && store.bumpActivity([{ deviceKeys: keys, chatId: recipient }]) > 0
+      if (!store.withChat(recipient).some((c) => keys.includes(c.deviceKey))) return false
+      const keepAbove = laterAbove(keys, recipient, acceptedAt ?? deps.now())
+      return store.bumpActivity([{ deviceKeys: keys, chatId: recipient }], keepAbove) > 0
     },
 
     list(filter: {

@@ -102,9 +102,12 @@ export interface KernelCore {
   addRetryHook(hook: RetryHook): void
   /**
    * Told of each message the gateway takes (TAKEN_BY_GATEWAY_STATUS), in the transition that records it: from then on
-   * it is its conversation's traffic (QA76), all producers' alike.
+   * it is its conversation's traffic (QA76), all producers' alike, at `acceptedAt` (a schedule the gateway kept: its
+   * time).
    */
-  onItemTaken(listener: (item: { deviceId: string; recipient: string }) => void): void
+  onItemTaken(
+    listener: (item: { deviceId: string; recipient: string; acceptedAt: number | null }) => void
+  ): void
   addTicker(ticker: Ticker): void
   sweep(): Promise<SweepResult>
 }

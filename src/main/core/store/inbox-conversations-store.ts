@@ -328,9 +328,14 @@ export class InboxConversationsStore {
   /**
    * Moves to the top, in the caller's transaction, the conversations of these chats on these gateway devices (the
    * gateway took a message to them), in the order given: each takes the next number of the messages' sequence, so
-   * it stays past every row's place and a message arriving later goes above it. Returns how many moved.
+   * it stays past every row's place and a message arriving later goes above it. The conversations `keepAbove` (ids:
+   * rows whose traffic came after the message went, one the gateway kept learnt late) then take the numbers after
+   * those, in their order: still above the moved ones. Returns how many moved (`keepAbove` not counted).
    */
-  bumpActivity(sent: readonly { deviceKeys: readonly string[]; chatId: string }[]): number {
+  bumpActivity(
+    sent: readonly { deviceKeys: readonly string[]; chatId: string }[],
+    keepAbove: readonly number[] = []
+  ): number {
     const pairs = sent.flatMap(({ deviceKeys, chatId }) => deviceKeys.map((key) => [key, chatId]))
     if (pairs.length === 0) return 0
     const base = nextMessageNumber(this.db) - 1
@@ -347,13 +352,39 @@ export class InboxConversationsStore {
          UPDATE inbox_conversations SET activity = ? + numbered.n FROM numbered
           WHERE inbox_conversations.id = numbered.id`
     ).run(JSON.stringify(pairs), base).changes
-    if (moved > 0) {
-      this.prepare(
-        `INSERT INTO inbox_message_numbers (id, highest) VALUES (1, ?)
-           ON CONFLICT (id) DO UPDATE SET highest = max(highest, excluded.highest)`
-      ).run(base + moved)
-    }
+    if (moved === 0) return 0
+    const kept =
+      keepAbove.length === 0
+        ? 0
+        : this.prepare(
+            `WITH numbered AS (
+               SELECT c.id, row_number() OVER (ORDER BY c.activity) AS n FROM inbox_conversations c
+                WHERE c.id IN (SELECT value FROM json_each(?)) AND c.activity <= ?
+             )
+             UPDATE inbox_conversations SET activity = ? + numbered.n FROM numbered
+              WHERE inbox_conversations.id = numbered.id`
+          ).run(JSON.stringify(keepAbove), base, base + moved).changes
+    this.prepare(
+      `INSERT INTO inbox_message_numbers (id, highest) VALUES (1, ?)
+         ON CONFLICT (id) DO UPDATE SET highest = max(highest, excluded.highest)`
+    ).run(base + moved + kept)
     return moved
+  }
+
+  /**
+   * Every conversation, archived or not, by its place (newest first), keyset-paged on it past `before`: the rows a
+   * message learnt to have gone earlier is placed among (bumpActivity's keepAbove).
+   */
+  byPlace(limit: number, before?: number): ConversationRecord[] {
+    // Each list's page read down its index (archived, activity), the two merged: not every conversation sorted.
+    const page = (archived: 0 | 1): string =>
+      `SELECT id FROM (SELECT id FROM inbox_conversations WHERE archived = ${archived} AND activity < ?
+         ORDER BY activity DESC LIMIT ?)`
+    const below = before ?? Number.MAX_SAFE_INTEGER
+    const rows = this.prepare(
+      `${SELECT_CONVERSATION} WHERE c.id IN (${page(0)} UNION ALL ${page(1)}) ORDER BY c.activity DESC LIMIT ?`
+    ).all(below, limit, below, limit, limit) as ConversationRow[]
+    return rows.map(toConversation)
   }
 
   /** Newest first (by their newest message or reply), keyset-paged on their activity. */

@@ -200,6 +200,36 @@ describe('conversations', () => {
     ).toEqual([])
   })
 
+  it('reads every conversation by its place, archived or not, a page at a time down their index', () => {
+    for (let i = 0; i < 5; i++) receive(message({ chatId: `62812000000${i}`, text: `chat ${i}` }))
+    conversations.setArchived(conversations.list({ limit: 10 })[1]!.id, true)
+    const { prepared, prepareUnrecorded } = recordPreparedSql(db)
+    const first = conversations.byPlace(2)
+    const second = conversations.byPlace(2, first.at(-1)!.activity)
+    const third = conversations.byPlace(2, second.at(-1)!.activity)
+    expect([...first, ...second, ...third].map((c) => c.lastText)).toEqual(
+      [4, 3, 2, 1, 0].map((i) => `chat ${i}`)
+    )
+    const plan = prepared.flatMap((sql) => queryPlan(prepareUnrecorded, sql, 1))
+    expect(plan.filter((step) => /^SCAN (c|inbox_conversations)\b/.test(step))).toEqual([])
+  })
+
+  it('moves a conversation up under the ones kept above it (traffic after its message went), in their order', () => {
+    for (let i = 0; i < 5; i++) receive(message({ chatId: `62812000000${i}`, text: `chat ${i}` }))
+    const idOf = (text: string): number =>
+      conversations.list({ limit: 10 }).find((c) => c.lastText === text)!.id
+    const keepAbove = [idOf('chat 4'), idOf('chat 2')]
+    const moved = db.transaction(() =>
+      conversations.bumpActivity([{ deviceKeys: ['ser-1'], chatId: '628120000000' }], keepAbove)
+    )()
+    expect(moved).toBe(1)
+    const texts = (): string[] => conversations.list({ limit: 10 }).map((c) => c.lastText)
+    expect(texts()).toEqual(['chat 4', 'chat 2', 'chat 0', 'chat 3', 'chat 1'])
+    // The next message's number is past every place given.
+    receive(message({ chatId: '628120000001', text: 'chat 1 again' }))
+    expect(texts()[0]).toBe('chat 1 again')
+  })
+
   it('archives, and the customer writing again brings the conversation back', () => {
     receive(message({ text: 'a' }))
     const [conversation] = conversations.list({ limit: 1 })
