@@ -1,9 +1,17 @@
 /** Campaigns through the contract handlers on the composed core: real sandbox gateway, real outbox, a CSV fixture. */
-import { readFile } from 'node:fs/promises'
+import { mkdtemp, readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { describeCoreError, type Core, type CoreSnapshot, type Notice } from '../../src/main/core/compose'
-import { composeSandboxCore, linkSandboxDevice, QUICK_PACING, startedCampaign } from './testing/sandbox-core'
+import {
+  composeSandboxCore,
+  composeSandboxCoreAt,
+  linkSandboxDevice,
+  QUICK_PACING,
+  startedCampaign
+} from './testing/sandbox-core'
+import { MemoryVault } from '../../src/main/core/vault'
 import { ApiFailure, failureShape } from '../../src/main/core/commands'
 import { dispatchInvoke } from '../../src/main/core/ipc-dispatch'
 import { DEFAULT_MAX_FILE_BYTES, type PacingPolicy } from '../../src/shared/domain'
@@ -1087,6 +1095,8 @@ describe('how many of the scheduled will not be sent (QA76)', () => {
     core.events.subscribe((event, payload) => {
       if (event === 'outbox:countsChanged') said.push(payload as EventPayload<'outbox:countsChanged'>)
     })
+    const snapshots: CoreSnapshot[] = []
+    core.onSnapshotChange((snapshot) => snapshots.push(snapshot))
     const bootstrapped = () => core.handlers['app:bootstrap']({})
     await core.handlers['outbox:enqueue']({
       deviceId,
@@ -1108,12 +1118,50 @@ describe('how many of the scheduled will not be sent (QA76)', () => {
     )
     expect(said.at(-1)?.counts.scheduled).toBe(1)
     expect((await bootstrapped()).scheduledOptedOut).toBe(1)
+    // The tray's snapshot says it too: its "to send" leaves it out, as the Overview does.
+    expect(snapshots.at(-1)?.scheduledOptedOut).toBe(1)
+    expect(core.snapshot().scheduledOptedOut).toBe(1)
     // Taken off the list, it goes again.
     await core.handlers['optouts:remove']({ phone: '081222223333' })
     await waitFor(
       async () => said.at(-1)?.scheduledOptedOut,
       (n) => n === 0
     )
+    expect(snapshots.at(-1)?.scheduledOptedOut).toBe(0)
+  })
+})
+
+describe('the tray, from the start, of the scheduled that will not be sent (QA76)', () => {
+  it('says them at once when the app starts again, before anything in the outbox moves', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'sd-tray-optout-'))
+    const vault = new MemoryVault()
+    const first = await composeSandboxCoreAt(dataDir, vault)
+    try {
+      const deviceId = await linkSandboxDevice(first)
+      await first.handlers['outbox:enqueue']({
+        deviceId,
+        recipients: ['081222223333'],
+        isGroup: false,
+        entries: [{ kind: 'text', text: 'Sampai jumpa nanti sore' }],
+        schedule: {
+          localTime: '2099-01-01T18:00',
+          timezone: 'Asia/Jakarta',
+          mode: 'local',
+          overduePolicy: 'send'
+        }
+      })
+      await first.handlers['optouts:add']({ phones: ['081222223333'], source: 'operator' })
+    } finally {
+      await first.stop()
+    }
+    const again = await composeSandboxCoreAt(dataDir, vault)
+    try {
+      // The window's bootstrap and the tray's first drawing say the same.
+      expect((await again.handlers['app:bootstrap']({})).scheduledOptedOut).toBe(1)
+      expect(again.snapshot()).toMatchObject({ counts: { scheduled: 1 }, scheduledOptedOut: 1 })
+    } finally {
+      await again.stop()
+    }
   })
 })
 

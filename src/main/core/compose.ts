@@ -151,6 +151,8 @@ export interface CoreSnapshot {
   sendingPaused: boolean
   /** Of the queued, how many a pause holds (the tray's "12 to send (8 paused)"): as last said to the window. */
   pausedQueued: number
+  /** Of the scheduled, how many will not be sent, their number opted out (the tray names them apart): as last said. */
+  scheduledOptedOut: number
   /** A terminal command's process id while it holds sending (the tray says so, as the window does); null, the app's. */
   sendingHeldBy: number | null
   /** The inbox relay's state (the tray's "Messages in" line). */
@@ -499,6 +501,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     counts,
     sendingPaused: theOutbox.pausedState().all,
     pausedQueued: pausedQueuedSaid,
+    scheduledOptedOut: scheduledOptedOutSaid,
     sendingHeldBy: theOutbox.sendingHeldBy(),
     inbox: inboxStatusView(inboxStatus)
   })
@@ -837,6 +840,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       // (sendingHeldBy), and takes sending over by itself when it ends, reading its work as another process's commits.
       await theOutbox.startBesideHolder(() => otherProcessCommitted())
       for (const device of registry.list()) adoptTerminalItems(device.id)
+      // The tray draws first from what the window's bootstrap reads: at a start nothing moves that would say it.
+      scheduledOptedOutSaid = theOutbox.scheduledOptedOut()
       campaignsFollowed = new Set(theCampaigns.unfinishedIds())
       otherProcessCommits = watchOtherProcessCommits({
         clock,

@@ -213,6 +213,32 @@ describe('tray model', () => {
     )
   })
 
+  // Since QA76 the Overview and the header name a scheduled message whose number opted out since apart ("3 waiting
+  // (2 after today, 1 will not be sent: opted out)"); the tray still counted it among those to send.
+  it('names apart the scheduled that will not be sent, their number opted out, as the Overview does', () => {
+    const state = {
+      devices: [device('d1', 'connected')],
+      counts: counts({ queued: 2, scheduled: 3 }),
+      sendingPaused: false,
+      scheduledOptedOut: 1
+    }
+    const model = buildTrayModel(state, english)
+    expect(model.tooltip).toBe('Sender Desk — 1/1 connected · 4 to send · 1 will not be sent: opted out')
+    expect(findMenuItem(model.menu, 'toggle-pause')?.label).toBe('Pause sending (4 to send)')
+    const paused = buildTrayModel({ ...state, sendingPaused: true }, english)
+    expect(paused.tooltip).toContain('4 to send (paused) · 1 will not be sent: opted out')
+    expect(findMenuItem(paused.menu, 'toggle-pause')?.label).toBe('Resume sending (4 waiting)')
+    const id = buildTrayModel(state, inLanguage('id'))
+    expect(id.tooltip).toBe(
+      'Sender Desk — 1/1 terhubung · 4 akan dikirim · 1 tidak akan dikirim: berhenti berlangganan'
+    )
+    expect(findMenuItem(id.menu, 'toggle-pause')?.label).toBe('Jeda pengiriman (4 akan dikirim)')
+    // Nothing else waiting: nothing to send, and the one that will not be sent still named.
+    const only = buildTrayModel({ ...state, counts: counts({ scheduled: 1 }) }, english)
+    expect(only.tooltip).toBe('Sender Desk — 1/1 connected · 1 will not be sent: opted out')
+    expect(findMenuItem(only.menu, 'toggle-pause')?.label).toBe('Pause sending (0 to send)')
+  })
+
   it('says a terminal command holds sending, as the window does, until the app takes it over', () => {
     const state = {
       devices: [device('d1', 'connected')],

@@ -12,6 +12,7 @@ import type {
 } from '../../shared/contract'
 import type { Translate } from '../../shared/i18n'
 import { inboxUnreadWords } from '../../shared/i18n/inbox-unread'
+import { bucketCounts, toSendSplit } from '../../shared/domain'
 import { offers, quotaUsedUp, scanCause, stateNameKey, type DeviceAction } from '../../shared/device-status'
 import { relayStatus } from '../../shared/relay-status'
 
@@ -58,6 +59,11 @@ export interface TrayState {
   sendingPaused: boolean
   /** Of the queued, how many a pause holds (a paused campaign or device); absent, none. */
   pausedQueued?: number
+  /**
+   * Of the scheduled, how many will not be sent, their number opted out since (QA76): not to send, named apart as the
+   * Overview names them. Absent, none.
+   */
+  scheduledOptedOut?: number
   /** A terminal command's process id while it holds sending (the app takes it over when it ends); absent, the app's. */
   sendingHeldBy?: number | null
   /** The inbox relay's state; absent or not set up, the tray says nothing about it. */
@@ -99,9 +105,15 @@ export function fleetHealth(devices: DeviceView[]): TrayHealth {
   )
 }
 
-/** Items still to go out: what "Pause sending" would hold back. */
-export function pendingCount(counts: OutboxCounts): number {
-  return counts.queued + counts.sending + counts.scheduled
+/**
+ * Items still to go out, what "Pause sending" would hold back (`toSend`), and the scheduled that will not be sent, their
+ * number opted out (`optedOut`): the domain's one split of what is waiting (toSendSplit), as the Overview parts it.
+ */
+export function pendingSplit(state: Pick<TrayState, 'counts' | 'scheduledOptedOut'>): {
+  toSend: number
+  optedOut: number
+} {
+  return toSendSplit(bucketCounts(state.counts), state.scheduledOptedOut ?? 0)
 }
 
 function tooltipFor(state: TrayState, t: Translate): string {
@@ -111,8 +123,9 @@ function tooltipFor(state: TrayState, t: Translate): string {
   const problems = devices.filter((d) => deviceHealth(d) !== 'ok')
   const parts = [t('desktop.tray.connected', { connected, total: devices.length })]
   if (problems.length > 0) parts.push(problems.map((d) => `${d.label}: ${stateLabel(d, t)}`).join(', '))
-  const pending = pendingCount(state.counts)
-  if (pending > 0) parts.push(toSendLine(state, pending, t))
+  const pending = pendingSplit(state)
+  if (pending.toSend > 0) parts.push(toSendLine(state, pending.toSend, t))
+  if (pending.optedOut > 0) parts.push(t('desktop.tray.notSentOptedOut', { count: pending.optedOut }))
   if (state.counts.failed > 0) parts.push(t('desktop.tray.failed', { count: state.counts.failed }))
   const relay = relayLine(state, t)
   if (relay) parts.push(relay)
@@ -214,7 +227,7 @@ export function trayDestination(action: TrayAction): EventPayload<'app:navigate'
 
 /** Every click action is also a menu item, because some Linux trays never deliver clicks. */
 export function buildTrayModel(state: TrayState, t: Translate): TrayModel {
-  const pending = pendingCount(state.counts)
+  const pending = pendingSplit(state).toSend
   const relay = relayLine(state, t)
   const unread = unreadLine(state, t)
   const menu: TrayMenuItem[] = [

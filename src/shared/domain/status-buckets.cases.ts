@@ -388,3 +388,44 @@ export const SCHEDULED_SPLIT_CASES: ScheduledSplitCase[] = [
     expected: { laterToday: 0, capHeld: 0, after: 0, optedOut: 0 }
   }
 ]
+
+export interface ToSendCase {
+  name: string
+  /** The outbox's counts by status, and the core's figure of the scheduled that will not be sent. */
+  byStatus: Partial<Record<OutboxStatusName, number>>
+  scheduledOptedOut: number
+  expected: { toSend: number; optedOut: number }
+}
+
+/**
+ * The tray's "12 to send" (toSendSplit): what is still waiting (queued, being handed over, scheduled) but the scheduled
+ * that will not be sent, their number opted out, named apart; the two add up to what is waiting.
+ */
+export const TO_SEND_CASES: ToSendCase[] = [
+  {
+    // Since QA76 the Overview said "3 waiting (2 after today, 1 will not be sent: opted out)"; the tray "5 to send".
+    name: 'a scheduled message whose number opted out since is not to send: it is named apart',
+    byStatus: { queued: 1, sending: 1, scheduled: 3 },
+    scheduledOptedOut: 1,
+    expected: { toSend: 4, optedOut: 1 }
+  },
+  {
+    name: 'none opted out: every waiting message is to send',
+    byStatus: { queued: 4, sending: 1, scheduled: 2, sent: 9, failed: 1 },
+    scheduledOptedOut: 0,
+    expected: { toSend: 7, optedOut: 0 }
+  },
+  {
+    name: 'all the scheduled opted out and nothing queued: nothing to send',
+    byStatus: { scheduled: 2 },
+    scheduledOptedOut: 2,
+    expected: { toSend: 0, optedOut: 2 }
+  },
+  {
+    // Read a moment apart from the counts: never more than the scheduled bucket, so the parts still add up.
+    name: 'a figure above the scheduled bucket says no more than there are scheduled',
+    byStatus: { queued: 3, scheduled: 1 },
+    scheduledOptedOut: 4,
+    expected: { toSend: 3, optedOut: 1 }
+  }
+]

@@ -290,6 +290,20 @@ export function optedOutOfScheduled(counts: BucketCounts, scheduledOptedOut: num
 }
 
 /**
+ * What is still to go out ("12 to send" in the tray, what Pause sending holds back): the waiting buckets, but those of
+ * the scheduled that will not be sent, their number opted out (optedOutOfScheduled), named apart as the Overview and
+ * the header name them ("1 will not be sent: opted out"); the two add up to waitingCount (QA76: the tray still counted
+ * such a message to send).
+ */
+export function toSendSplit(
+  counts: BucketCounts,
+  scheduledOptedOut: number
+): { toSend: number; optedOut: number } {
+  const optedOut = optedOutOfScheduled(counts, scheduledOptedOut)
+  return { toSend: waitingCount(counts) - optedOut, optedOut }
+}
+
+/**
  * The Overview's parts of the scheduled that go by themselves (held ones aside): due later today, held past today by
  * a device's daily cap, due after today, and those that will not be sent because their number opted out (the core
  * counts these in neither `after` nor `capHeld`). Each figure no more than what is left, so the parts add up to

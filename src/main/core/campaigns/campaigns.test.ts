@@ -1192,6 +1192,39 @@ describe('campaigns on the outbox', () => {
     expect(fixture.outbox.since(dayStart, dayEnd)).toMatchObject({ scheduledAfter: 1 })
   })
 
+  // A direct message queued before its customer's STOP (its device waiting) is cancelled at its turn: the device's
+  // daily cap line still counted it ahead of the scheduled, "1 scheduled until a device's daily cap starts again".
+  it('leaves a direct message queued before its number opted out out of the daily cap line', async () => {
+    // FakeClock starts at 2026-01-15T03:00Z = 10:00 in Jakarta; the queue is not started, so the queued waits.
+    fixture = makeFixture({ dayZoneOf: () => 'Asia/Jakarta' })
+    fixture.outbox.addDeviceBudget(() => 2)
+    campaigns = createCampaigns(campaignsDeps())
+    const at = fixture.clock.now()
+    await fixture.outbox.add([
+      newTextItem('direct', { deviceId: 'dev-1', recipient: '6281222223333', createdAt: at, queuedAt: at })
+    ])
+    for (const [recipient, localTime] of [
+      ['6281200000006', '2026-01-15T18:00'],
+      ['6281200000007', '2026-01-15T19:00']
+    ] as const)
+      await fixture.outbox.enqueue({
+        deviceId: 'dev-1',
+        recipients: [recipient],
+        entries: [{ kind: 'text', text: localTime }],
+        schedule: { localTime, timezone: 'Asia/Jakarta', mode: 'local' }
+      })
+    const dayStart = Date.parse('2026-01-14T17:00:00.000Z')
+    const dayEnd = Date.parse('2026-01-15T17:00:00.000Z')
+    // A cap of 2: the queued one first, then one of the two scheduled today; the other is held past today.
+    expect(fixture.outbox.since(dayStart, dayEnd)).toMatchObject({ scheduledCapHeld: 1 })
+    expect(fixture.outbox.waitingToday('dev-1')).toBe(3)
+    await fixture.clock.advance(1_000)
+    campaigns.optOuts.add(['6281222223333'], 'keyword', 'STOP')
+    expect(fixture.outbox.counts().queued).toBe(1)
+    expect(fixture.outbox.since(dayStart, dayEnd)).toMatchObject({ scheduledCapHeld: 0 })
+    expect(fixture.outbox.waitingToday('dev-1')).toBe(2)
+  })
+
   /** The set-up's campaign of 12 sent, every message read, and settled: finished, with nothing left to send. */
   async function finishedAndRead(): Promise<string> {
     const { id } = await setUp({ batchPauseMinutes: 0 })

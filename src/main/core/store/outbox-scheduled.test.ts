@@ -141,3 +141,42 @@ it('counts the scheduled the opt-out policy will cancel at their turn, from an i
     expect(plan.filter((detail) => /^(SCAN|SEARCH)/.test(detail) && !/USING/.test(detail))).toEqual([])
   }
 })
+
+// A direct message queued before its number opted out (its device offline, paused or at its cap) is cancelled at its
+// turn, as a scheduled one is: the device's daily cap line counted it ahead of what goes, though it never will.
+it('leaves out of a daily cap line what the opt-out policy will cancel at its turn, queued or scheduled', () => {
+  const optOut = (phone: string, at: number): void => {
+    db.prepare("INSERT INTO opt_outs (phone, source, added_at) VALUES (?, 'keyword', ?)").run(phone, at)
+  }
+  store.insertItems(
+    [
+      // Queued before its number opted out: cancelled at its turn, never sent.
+      newTextItem('queued-stopped', { recipient: '628122222333', createdAt: 100 }),
+      // Queued to a number already listed: the operator's answer to the opt-out ask, and it goes.
+      newTextItem('queued-answered', { recipient: '628122222444', createdAt: 300 }),
+      newTextItem('queued-other', { recipient: '628122222666', createdAt: 100 }),
+      newTextItem('scheduled-stopped', {
+        recipient: '628122222333',
+        status: 'scheduled',
+        createdAt: 100,
+        notBefore: 5_000,
+        scheduleMode: 'local'
+      }),
+      newTextItem('scheduled-other', {
+        recipient: '628122222666',
+        status: 'scheduled',
+        createdAt: 100,
+        notBefore: 5_000,
+        scheduleMode: 'local'
+      })
+    ],
+    [],
+    [],
+    100
+  )
+  optOut('628122222333', 200)
+  optOut('628122222444', 200)
+  expect(store.capLineBefore('d1', 9_000)).toEqual({ queued: 2, scheduled: 1 })
+  // What a new campaign's pre-send check says is already waiting on the number's cap: the same line.
+  expect(store.waitingOn('d1', 9_000)).toBe(3)
+})

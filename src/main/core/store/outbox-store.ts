@@ -137,31 +137,33 @@ export class OutboxStore extends OutboxTerminalMovesStore {
 
   /**
    * What is in line on `deviceId` before `before` under its daily cap: the queued not held due by then, and the
-   * scheduled ones the outbox sends itself due by then (one the gateway fires at its time is under no cap of ours;
-   * one whose number opted out since is cancelled at its turn, QA76).
+   * scheduled ones the outbox sends itself due by then (one the gateway fires at its time is under no cap of ours).
+   * Neither counts one whose number opted out since, cancelled at its turn (optedOutAhead; QA76 the scheduled, and a
+   * direct message queued before its customer's STOP while its device waited).
    */
   capLineBefore(deviceId: string, before: number): { queued: number; scheduled: number } {
     const row = this.prepare(
       `SELECT
          COALESCE(SUM(status = 'queued' AND (not_before IS NULL OR not_before < ?)), 0) AS queued,
-         COALESCE(SUM(status = 'scheduled' AND not_before < ? AND COALESCE(schedule_mode, '') <> 'gateway'
-           AND NOT (${optedOutAhead('i')})), 0)
+         COALESCE(SUM(status = 'scheduled' AND not_before < ? AND COALESCE(schedule_mode, '') <> 'gateway'), 0)
            AS scheduled
-       FROM outbox_items i WHERE i.device_id = ? AND held = 0 AND status IN ('queued', 'scheduled') AND ${unfenced('i')}`
+       FROM outbox_items i WHERE i.device_id = ? AND held = 0 AND status IN ('queued', 'scheduled') AND ${unfenced('i')}
+         AND NOT (${optedOutAhead('i')})`
     ).get(before, before, deviceId) as { queued: number; scheduled: number }
     return row
   }
 
   /**
    * Items waiting to go through `deviceId` before `before` (its day's end), whichever producer queued them: queued
-   * ones not held, and scheduled ones due by then. A new campaign's estimate and summary count them against the
-   * number's daily cap (QA28 Q28-07: "5 left today" while another campaign's 7 rows waited there).
+   * ones not held, and scheduled ones due by then, but those whose number opted out since (optedOutAhead: they never
+   * go). A new campaign's estimate and summary count them against the number's daily cap (QA28 Q28-07: "5 left today"
+   * while another campaign's 7 rows waited there).
    */
   waitingOn(deviceId: string, before: number): number {
     const row = this.prepare(
       `SELECT COUNT(*) AS n FROM outbox_items i WHERE i.device_id = ? AND ${unfenced('i')} AND (
          (status = 'queued' AND held = 0 AND (not_before IS NULL OR not_before < ?))
-         OR (status = 'scheduled' AND held = 0 AND not_before < ?))`
+         OR (status = 'scheduled' AND held = 0 AND not_before < ?)) AND NOT (${optedOutAhead('i')})`
     ).get(deviceId, before, before) as { n: number }
     return row.n
   }
