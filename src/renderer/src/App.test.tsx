@@ -304,6 +304,28 @@ describe('App shell', () => {
     expect(screen.getByRole('button', { name: 'Resume sending' }).getAttribute('aria-pressed')).toBe('true')
   })
 
+  // Issue 29 point 6: the refusal stayed in English in the header after Settings switched the window's language.
+  it('says a refused pause again in the language the window changes to', async () => {
+    const fake = installFakeApi()
+    fake.fail('outbox:setPaused', {
+      code: 'disk_full',
+      message: 'The disk is full: free some space and try again (nothing was lost).',
+      messageKey: 'desktop.error.diskFull'
+    })
+    const user = userEvent.setup()
+    await renderApp(fake)
+    await user.click(screen.getByRole('button', { name: 'Pause sending' }))
+    const alert = await screen.findByText(
+      'The disk is full: free some space and try again (nothing was lost).'
+    )
+    act(() => fake.emit('settings:changed', makeSettings({ language: 'id' })))
+    await waitFor(() =>
+      expect(alert.textContent).toBe(
+        'Disk penuh: kosongkan sebagian ruang lalu coba lagi (tidak ada yang hilang).'
+      )
+    )
+  })
+
   it('applies the theme and language from settings, live', async () => {
     const fake = installFakeApi()
     await renderApp(fake, makeBootstrap({ settings: makeSettings({ theme: 'dark' }) }))

@@ -1,6 +1,6 @@
 // The app shell: bootstrap, event wiring, header with counts, nav, storage warning, theme and language, and the current view.
 import { useEffect, useState, type ComponentType } from 'react'
-import { errorInfo, prefetchContract } from './api'
+import { coreMessage, errorWords, prefetchContract, type CoreWords } from './api'
 import { AttentionStrip } from './features/attention/AttentionStrip'
 import { StateAnnouncer } from './features/devices/StateAnnouncer'
 import { Shortcuts } from './features/shortcuts/Shortcuts'
@@ -123,6 +123,7 @@ const HEADER_LABEL: Record<(typeof HEADER_BUCKETS)[number], MessageKey> = {
 
 function Header(): React.JSX.Element {
   const t = useT()
+  const language = useLanguage()
   const paused = useOutbox((s) => s.sendingPaused)
   const pausedQueued = useOutbox((s) => s.pausedQueued)
   const heldBy = useOutbox((s) => s.sendingHeldBy)
@@ -145,14 +146,15 @@ function Header(): React.JSX.Element {
           : t(HEADER_LABEL[bucket]),
     bad: bucket === 'failed' && buckets[bucket] > 0
   }))
-  const [pauseError, setPauseError] = useState<string | null>(null)
+  // Kept unworded: the header stays while Settings changes the language, and says it again in the new one.
+  const [pauseError, setPauseError] = useState<CoreWords | null>(null)
 
   async function togglePause(): Promise<void> {
     setPauseError(null)
     try {
       await useOutbox.getState().setPaused(!paused)
     } catch (e) {
-      setPauseError(errorInfo(e).message)
+      setPauseError(errorWords(e))
     }
   }
 
@@ -197,7 +199,7 @@ function Header(): React.JSX.Element {
       ) : null}
       {pauseError ? (
         <p className="alert alert--bad" role="alert">
-          {pauseError}
+          {coreMessage(pauseError, language)}
         </p>
       ) : null}
       <Navigation />

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { ApiError } from '../../shared/contract'
 import { createContractPipe, type ContractPipe } from '../../shared/contract-pipe'
-import { checkedApiOverPipe, errorInfo, setApi } from './api'
+import { checkedApiOverPipe, coreMessage, errorInfo, keptError, setApi } from './api'
 import { useApp } from './stores/app'
 import { useSettings } from './stores/settings'
 import { makeBootstrap, makeCounts, makeSettings } from './testing/fixtures'
@@ -57,6 +57,32 @@ describe('errorInfo', () => {
     expect(errorInfo(optedOut).message).toBe(
       '+62 812-0000-0003 berhenti berlangganan pada 5 Des 2026, 15.02 WITA, setelah pesan ini ditulis: pesan ini tidak akan dikirim kapan pun. Batalkan pengirimannya saja.'
     )
+  })
+})
+
+// Issue 29 point 6: a failure a store keeps is kept unworded, and said in the language it is drawn in.
+describe('keptError', () => {
+  it('keeps the code, the field and the words, said later in either language', () => {
+    const gone = new ApiError({
+      code: 'not_found',
+      message: 'That device no longer exists.',
+      messageKey: 'desktop.error.deviceGone',
+      field: 'id'
+    })
+    const kept = keptError(gone)
+    expect(kept).toEqual({
+      code: 'not_found',
+      field: 'id',
+      message: 'That device no longer exists.',
+      messageKey: 'desktop.error.deviceGone'
+    })
+    expect(coreMessage(kept, 'en')).toBe('That device no longer exists.')
+    expect(coreMessage(kept, 'id')).toBe('Perangkat itu sudah tidak ada.')
+  })
+
+  it('keeps anything else thrown as its text, with an unknown code', () => {
+    expect(keptError(new Error('boom'))).toEqual({ code: 'unknown', message: 'boom' })
+    expect(keptError('down')).toEqual({ code: 'unknown', message: 'down' })
   })
 })
 

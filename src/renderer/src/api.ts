@@ -205,6 +205,27 @@ export function errorWords(error: unknown): CoreWords {
   }
 }
 
+/**
+ * A failure kept past the moment it came (in a store, or beside the Language setting): its code and field with its
+ * words unrendered, said with `coreMessage` in the language it is drawn in. Issue 29 point 6: an `ErrorInfo` kept so
+ * stayed in the language it came in after Settings changed it.
+ */
+export interface KeptError extends CoreWords {
+  code: string
+  field?: string
+}
+
+/** What went wrong, kept to be said when drawn (KeptError). */
+export function keptError(error: unknown): KeptError {
+  const words = errorWords(error)
+  const shape =
+    typeof error === 'object' && error !== null ? (error as { code?: unknown; field?: unknown }) : {}
+  const code = typeof shape.code === 'string' ? shape.code : 'unknown'
+  return typeof shape.field === 'string' && shape.field
+    ? { ...words, code, field: shape.field }
+    : { ...words, code }
+}
+
 export interface ErrorInfo {
   code: string
   message: string

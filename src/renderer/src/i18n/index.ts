@@ -14,6 +14,12 @@ export {
 } from '../../../shared/i18n/translate'
 export type { Language, MessageKey, Params, Translate } from '../../../shared/i18n/translate'
 
+/**
+ * A line kept past the render it was made in (a store's, a draft's), said in the language it is drawn in: `t` speaks
+ * `language`. Never kept as words, which stayed in the old language after Settings changed it (QA73, issue 29 point 6).
+ */
+export type SaidLine = (t: Translate, language: Language) => string
+
 export function useLanguage(): Language {
   return useSettings((state) => state.settings?.language ?? 'en')
 }

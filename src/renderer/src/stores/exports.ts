@@ -3,7 +3,7 @@
 import { create } from 'zustand'
 import type { EventChannel } from '../../../shared/contract'
 import { call, coreMessage, errorInfo, errorWords, getApi } from '../api'
-import type { Language, Translate } from '../i18n'
+import type { SaidLine } from '../i18n'
 import { download, type DownloadableFile } from '../ui/download'
 
 type ProgressEvent = Extract<EventChannel, 'outbox:exportProgress' | 'campaigns:exportProgress'>
@@ -36,9 +36,6 @@ export interface ExportSlot {
    */
   startedBy: string | null
 }
-
-/** An export's line in the language it is drawn in: `t` speaks `language`. */
-export type SaidLine = (t: Translate, language: Language) => string
 
 const IDLE: ExportSlot = { running: null, said: null, about: null, startedBy: null }
 

@@ -105,7 +105,10 @@ describe('linking store: device events move the wizard', () => {
     await flush()
     expect(useLinking.getState().qrPhase).toBe('showing')
     emitDevice({ state: 'unreachable', stateNote: 'connect ETIMEDOUT' })
-    expect(useLinking.getState().problem).toEqual({ kind: 'unreachable', message: 'connect ETIMEDOUT' })
+    expect(useLinking.getState().problem).toEqual({
+      kind: 'unreachable',
+      words: { message: 'connect ETIMEDOUT' }
+    })
     // The code on screen is no longer refreshed: drawn as stale, not as one to scan (an operator's probe saw a
     // 49-second-old code drawn crisp under the problem).
     expect(useLinking.getState().qrPhase).toBe('expired')
@@ -125,7 +128,7 @@ describe('linking store: device events move the wizard', () => {
     // Kept as the gateway's own words, for the wizard's panel to say as the gateway's.
     expect(useLinking.getState().problem).toEqual({
       kind: 'device-expired',
-      message: 'device expired',
+      words: { message: 'device expired' },
       gatewayWords: true
     })
   })
@@ -137,7 +140,7 @@ describe('linking store: device events move the wizard', () => {
     await flush()
     expect(useLinking.getState().problem).toEqual({
       kind: 'token-invalid',
-      message: 'Unauthorized: token invalid'
+      words: { message: 'Unauthorized: token invalid' }
     })
   })
 

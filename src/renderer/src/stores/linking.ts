@@ -5,11 +5,9 @@
  */
 import { create } from 'zustand'
 import type { DeviceState, DeviceView, QrView } from '../../../shared/contract'
-import { call, errorInfo } from '../api'
+import { call, errorWords, keptError, type CoreWords } from '../api'
 import { deviceById, useDevices } from './devices'
 import { useNavigation } from './navigation'
-import { currentLanguage } from './settings'
-import { coreText } from '../../../shared/i18n/note-text'
 
 // No "I have scanned" step: the code stays up until the gateway itself reports the phone (as WhatsApp and Signal do).
 export type LinkingStep = 'pick' | 'qr' | 'activation' | 'done'
@@ -43,10 +41,11 @@ interface LinkingState {
   /** The window is hidden: no rotation until it is visible again. */
   hidden: boolean
   /**
-   * What stopped the wizard, with the words that say why; `gatewayWords`: those are the gateway's own answer, in its
-   * language, for the panel to say as the gateway's.
+   * What stopped the wizard, with the words that say why, unrendered: said in the language the panel is drawn in (issue
+   * 29 point 6: kept worded, they stayed in the old language after Settings changed it). `gatewayWords`: those are the
+   * gateway's own answer, in its language, for the panel to say as the gateway's.
    */
-  problem: { kind: LinkingProblem; message: string | null; gatewayWords?: true } | null
+  problem: { kind: LinkingProblem; words: CoreWords | null; gatewayWords?: true } | null
   /** Back on the QR step because the phone logged out or the number changed. */
   rescan: boolean
   /** The device state the wizard last acted on (events with the same state are not transitions). */
@@ -104,11 +103,19 @@ function problemForDevice(device: DeviceView): LinkingState['problem'] {
   const kind = kinds[device.state]
   if (!kind) return null
   const note = device.stateNote
-  if (note === null) return { kind, message: null }
+  if (note === null) return { kind, words: null }
   // The gateway's own answer ("device expired") is in its language, not the window's: said as its (QA60).
   if (device.stateNoteKey === undefined && (kind === 'device-expired' || kind === 'token-invalid'))
-    return { kind, message: note, gatewayWords: true }
-  return { kind, message: coreText(currentLanguage(), note, device.stateNoteKey, device.stateNoteParams) }
+    return { kind, words: { message: note }, gatewayWords: true }
+  return {
+    kind,
+    words: { message: note, messageKey: device.stateNoteKey, messageParams: device.stateNoteParams }
+  }
+}
+
+/** A failure of the wizard's requests: what it stopped on, read from its code, and the words that say why. */
+function problemOf(error: unknown): NonNullable<LinkingState['problem']> {
+  return { kind: problemFromCode(keptError(error).code), words: errorWords(error) }
 }
 
 /** The core's error codes are its own; read the intent from them for the explanation. */
@@ -172,9 +179,8 @@ export const useLinking = create<LinkingState>()((set, get) => {
         set({ step: 'done', problem: null, qrPhase: 'idle', refreshAt: null })
         return
       }
-      const info = errorInfo(error)
       set((state) => ({
-        problem: { kind: problemFromCode(info.code), message: info.message },
+        problem: problemOf(error),
         qrPhase: state.qr ? 'expired' : 'idle',
         refreshAt: null
       }))
@@ -221,8 +227,7 @@ export const useLinking = create<LinkingState>()((set, get) => {
         device = await call('linking:begin', { id: deviceId })
       } catch (error) {
         if (!current(baton)) return
-        const info = errorInfo(error)
-        set({ problem: { kind: problemFromCode(info.code), message: info.message }, qrPhase: 'idle' })
+        set({ problem: problemOf(error), qrPhase: 'idle' })
         return
       }
       if (!current(baton)) return
@@ -276,7 +281,7 @@ export const useLinking = create<LinkingState>()((set, get) => {
       if (!device) {
         clearRefreshTimer()
         bump()
-        set({ ...INITIAL, problem: { kind: 'removed', message: null } })
+        set({ ...INITIAL, problem: { kind: 'removed', words: null } })
         return
       }
       if (device.state === lastState) return

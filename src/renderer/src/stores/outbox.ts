@@ -14,7 +14,7 @@ import {
   type HappenedEvent,
   type StatusFilterChoice
 } from '../../../shared/domain/status-buckets'
-import { call, errorInfo, type ErrorInfo } from '../api'
+import { call, errorInfo, keptError, type KeptError } from '../api'
 import { dayBoundsOn, localTimeToInstant } from '../../../shared/domain/schedule-time'
 import { recipientSearchTerms } from '../../../shared/domain/recipient-search'
 import { useContactNames } from './contact-names'
@@ -205,7 +205,7 @@ interface OutboxState {
   loading: Record<number, number>
   /** Bumped when the list's data is stale (filters changed, bulk change): older replies are dropped. */
   generation: number
-  listError: ErrorInfo | null
+  listError: KeptError | null
   /** New messages seen since the filters were set that the filters keep out of the list: said, never silent. */
   hiddenNew: number
 
@@ -362,7 +362,7 @@ export const useOutbox = create<OutboxState>()((set, get) => {
       set((state) => {
         const loading = { ...state.loading }
         delete loading[page]
-        return quietly ? { loading } : { loading, listError: errorInfo(error) }
+        return quietly ? { loading } : { loading, listError: keptError(error) }
       })
     }
   }

@@ -9,6 +9,7 @@
 // stopped doing so) is thrown away, never put in the other customer's reply box.
 import type { FileHandleView } from '../../../shared/contract'
 import { call, coreMessage } from '../api'
+import type { SaidLine } from '../i18n'
 
 export interface ReplyDraft {
   /** The customer's (or group's) chat the reply is written to: the draft belongs to it, not only to the id. */
@@ -16,8 +17,8 @@ export interface ReplyDraft {
   text: string
   /** The registered file going with the reply. */
   file: FileHandleView | null
-  /** A file that cannot be sent, still attached: it holds the reply back until removed. */
-  refused: { name: string; message: string } | null
+  /** A file that cannot be sent, still attached: it holds the reply back until removed (why, said when drawn). */
+  refused: { name: string; said: SaidLine } | null
   /** The draft's requestId: a reply whose answer got lost is still sent once when tried again later. */
   requestId: string
   /**
@@ -33,8 +34,8 @@ export interface KeptReplyFile {
   kept: FileHandleView
   /** The file under the handle that stands for it now (another one after a restart), or null when it is refused. */
   file: FileHandleView | null
-  /** Why the file can no longer be sent (gone, changed meanwhile), in the operator's language. */
-  refused: { name: string; message: string } | null
+  /** Why the file can no longer be sent (gone, changed meanwhile), said in the language it is drawn in. */
+  refused: { name: string; said: SaidLine } | null
 }
 
 /** Where the drafts are kept: `{ [conversationId]: { text, requestId, chatId?, file? } }`. */
@@ -199,7 +200,12 @@ async function askAboutKeptFile(conversationId: number, kept: FileHandleView): P
     const gone =
       restored.rejected[0] ??
       (await call('files:check', { files: [{ handle: kept.handle, name: kept.name }] })).rejected[0]
-    if (gone) return { kept, file: null, refused: { name: gone.name, message: coreMessage(gone) } }
+    if (gone)
+      return {
+        kept,
+        file: null,
+        refused: { name: gone.name, said: (_t, language) => coreMessage(gone, language) }
+      }
     // Still the file it was (a reload of the same run) though the core kept nothing: it is kept from now on.
     keepFileWithCore(conversationId, kept)
   } catch {

@@ -1,7 +1,7 @@
 // Send store: the message being composed (files as handles, recipients, text, schedule) and the batch just sent.
 import { create } from 'zustand'
 import type { FileHandleView } from '../../../shared/contract'
-import { call, errorInfo, getApi, type ErrorInfo } from '../api'
+import { call, getApi, keptError, type KeptError } from '../api'
 import type { ParsedRecipient } from '../features/send/recipients'
 // From their modules, not the domain's index: the index brings the phone rules to the window's start.
 import type { OverduePolicyName } from '../../../shared/domain/enums'
@@ -128,7 +128,8 @@ interface SendState extends DraftFields {
   registering: boolean
   schedule: ScheduleDraft
   sending: boolean
-  sendError: ErrorInfo | null
+  /** The core's refusal of the last send, its words said in the language it is drawn in. */
+  sendError: KeptError | null
   sent: SentBatch | null
 
   /** Pre-check (size against the limit, empty files) then register with the core; rejections are kept with reasons. */
@@ -476,11 +477,13 @@ export const useSend = create<SendState>()((set, get) => ({
       addToDraft(set, get, added, rejected)
       for (const [key, photo] of photos) queueThumbnail(get, key, photo)
     } catch (error) {
-      const info = errorInfo(error)
+      const { code, message, messageKey, messageParams } = keptError(error)
       const failed = accepted.map(({ file }): FileRejectionView => ({
         name: file.name,
-        code: info.code,
-        message: info.message,
+        code,
+        message,
+        messageKey,
+        messageParams,
         source: 'core'
       }))
       set((state) => ({ rejected: [...state.rejected, ...failed] }))
@@ -513,8 +516,8 @@ export const useSend = create<SendState>()((set, get) => ({
           added.push(...reply.files.map((handle) => draftFileOf(handle)))
           rejected.push(...reply.rejected.map((r): FileRejectionView => ({ ...r, source: 'core' })))
         } catch (error) {
-          const { code, message } = errorInfo(error)
-          rejected.push({ name: sheet.name, code, message, source: 'core' })
+          const { code, message, messageKey, messageParams } = keptError(error)
+          rejected.push({ name: sheet.name, code, message, messageKey, messageParams, source: 'core' })
         }
       }
       addToDraft(set, get, added, rejected)
@@ -610,7 +613,7 @@ export const useSend = create<SendState>()((set, get) => ({
       })
       return true
     } catch (error) {
-      set({ sending: false, sendError: errorInfo(error) })
+      set({ sending: false, sendError: keptError(error) })
       return false
     }
   },

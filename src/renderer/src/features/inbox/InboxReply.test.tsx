@@ -1,6 +1,6 @@
 // The reply box's own defects from the QA walk: a refused file holds the reply back, a draft per conversation, a file
 // picked with the app's picker, and the device a conversation goes through named over the thread and the reply.
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import type { InboxConversationView } from '../../../../shared/contract'
@@ -19,6 +19,7 @@ import { installFakeApi, seedStores } from '../../testing/render'
 import { useNavigation } from '../../stores/navigation'
 import { OPEN_CONVERSATION_KEY, resetPlace } from '../../stores/place'
 import { resetReplyDrafts } from '../../stores/reply-drafts'
+import { useSettings } from '../../stores/settings'
 import { stubPhotoDecoding, type PhotoDecoding } from '../../testing/photo-decoding'
 import { InboxView } from './InboxView'
 
@@ -148,6 +149,28 @@ describe('a refused file (QA F02)', () => {
       expect((await screen.findByTestId('inbox-reply-problem')).textContent).toContain(says)
     }
   )
+
+  // Issue 29 point 6: the refusal was kept worded with the draft, and stayed in English after Settings changed the
+  // window's language.
+  it('is said again in the language the window changes to, back in the conversation', async () => {
+    script()
+    const first = render(<InboxView />)
+    await userEvent.setup().click(await screen.findByTestId('inbox-conversation-1'))
+    const box = await screen.findByTestId('inbox-reply-text')
+    const justOver = new File([new Uint8Array(Math.round(2.01 * 1024 * 1024))], 'katalog.pdf')
+    fireEvent.paste(box, { clipboardData: { files: [justOver] } })
+    expect((await screen.findByTestId('inbox-reply-problem')).textContent).toContain(
+      'katalog.pdf is 2.01 MB; this device’s gateway takes files up to 2 MB.'
+    )
+    // Settings opened, the language changed, the inbox opened again.
+    first.unmount()
+    act(() => useSettings.getState().set(makeSettings({ language: 'id' })))
+    render(<InboxView />)
+    await userEvent.setup().click(await screen.findByTestId('inbox-conversation-1'))
+    expect((await screen.findByTestId('inbox-reply-problem')).textContent).toContain(
+      'katalog.pdf berukuran 2,01 MB; gateway perangkat ini hanya menerima file hingga 2 MB.'
+    )
+  })
 
   it('says a file just over the limit as larger than it, not as the limit (2.01 MB, never "is 2 MB; … up to 2 MB")', async () => {
     script()

@@ -13,8 +13,8 @@ import {
   typedVariables
 } from '../../../../shared/domain'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
-import { call, errorInfo, getApi } from '../../api'
-import { localeOf, useLanguage, useT } from '../../i18n'
+import { call, coreMessage, errorInfo, errorWords, getApi } from '../../api'
+import { localeOf, useLanguage, useT, type SaidLine } from '../../i18n'
 import { formatBytesBesideLimit } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { useSettings } from '../../stores/settings'
@@ -55,7 +55,7 @@ export function ReplyBox({
   onConversationGone(): void
 }): React.JSX.Element {
   const t = useT()
-  const locale = localeOf(useLanguage())
+  const language = useLanguage()
   const device = useDevices((s) => s.devices.find((d) => d.id === conversation.deviceId))
   const settings = useSettings((s) => s.settings)
   /** Named on the button when there are several devices: which number the customer gets the reply from. */
@@ -74,7 +74,7 @@ export function ReplyBox({
    * A file the operator attached that cannot be sent (empty, too large, not what its name says): it holds the reply
    * back until removed or replaced, so the text never goes without it unasked (QA: it was sent alone, silently).
    */
-  const [refused, setRefused] = useState<{ name: string; message: string } | null>(draft?.refused ?? null)
+  const [refused, setRefused] = useState<{ name: string; said: SaidLine } | null>(draft?.refused ?? null)
   const [problem, setProblem] = useState<string | null>(null)
   /** The core's question when the customer is on the opt-out list: a reply is a direct send, asked about first. */
   const [optedOut, setOptedOut] = useState(false)
@@ -105,7 +105,7 @@ export function ReplyBox({
       ?.then(({ kept, file: now, refused: refusal }) => {
         // Removed or replaced meanwhile: nothing to say about it any more.
         if (fileRef.current?.handle !== kept.handle) return
-        if (refusal) refuse(refusal.name, refusal.message)
+        if (refusal) refuse(refusal.name, refusal.said)
         else if (now) attach(now, true)
       })
       .catch(() => undefined)
@@ -157,24 +157,27 @@ export function ReplyBox({
       call('files:release', { handles: [previous.handle] }).catch(() => undefined)
   }
 
-  /** The file picked last, when it cannot be sent, takes the slot. */
-  function refuse(name: string, message: string): void {
+  /**
+   * The file picked last, when it cannot be sent, takes the slot; why is said as drawn, as it is kept with the draft
+   * while Settings may change the language (issue 29 point 6).
+   */
+  function refuse(name: string, said: SaidLine): void {
     focusRefusal.current = document.activeElement === sendRef.current
     attach(null)
-    setRefused({ name, message })
+    setRefused({ name, said })
   }
 
   async function addFiles(files: File[]): Promise<void> {
     const picked = files[0]
     if (!picked) return
-    if (picked.size === 0) return refuse(picked.name, t('inbox.reply.fileEmpty', { name: picked.name }))
+    if (picked.size === 0)
+      return refuse(picked.name, (say) => say('inbox.reply.fileEmpty', { name: picked.name }))
     const limit = fileLimitFor(device, settings)
     if (picked.size > limit) {
-      const said = formatBytesBesideLimit(picked.size, limit, locale)
-      return refuse(
-        picked.name,
-        t('inbox.reply.fileTooLarge', { name: picked.name, size: said.size, max: said.limit })
-      )
+      return refuse(picked.name, (say, saidIn) => {
+        const said = formatBytesBesideLimit(picked.size, limit, localeOf(saidIn))
+        return say('inbox.reply.fileTooLarge', { name: picked.name, size: said.size, max: said.limit })
+      })
     }
     try {
       const reply = await getApi().registerFiles([picked])
@@ -185,10 +188,16 @@ export function ReplyBox({
         setRefused(null)
         setProblem(null)
         requestId.current = newRequestId()
-      } else
-        refuse(picked.name, reply.rejected[0]?.message ?? t('inbox.reply.fileRefused', { name: picked.name }))
+      } else {
+        // The core's words, said in the window's language (it sends their key).
+        const rejection = reply.rejected[0]
+        refuse(picked.name, (say, saidIn) =>
+          rejection ? coreMessage(rejection, saidIn) : say('inbox.reply.fileRefused', { name: picked.name })
+        )
+      }
     } catch (e) {
-      refuse(picked.name, errorInfo(e).message)
+      const words = errorWords(e)
+      refuse(picked.name, (_say, saidIn) => coreMessage(words, saidIn))
     }
   }
 
@@ -404,7 +413,7 @@ export function ReplyBox({
       {refused ? (
         <div className="alert alert--bad" role="alert" data-testid="inbox-reply-problem">
           <p>
-            {refused.message} {t('inbox.reply.fileBlocks', { name: refused.name })}
+            {refused.said(t, language)} {t('inbox.reply.fileBlocks', { name: refused.name })}
           </p>
           <button
             ref={removeRefusedRef}

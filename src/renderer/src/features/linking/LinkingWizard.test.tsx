@@ -6,6 +6,7 @@ import type { DeviceView } from '../../../../shared/contract'
 import { useDevices } from '../../stores/devices'
 import { useLinking } from '../../stores/linking'
 import { useNavigation } from '../../stores/navigation'
+import { useSettings } from '../../stores/settings'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
@@ -357,6 +358,25 @@ describe('LinkingWizard', () => {
     expect(problem.textContent).toContain(next)
     expect(problem.textContent).toContain(`gateway said ${code}`)
     expect(within(problem).getByTestId('wizard-problem-action').textContent).toBe(action)
+  })
+
+  // Issue 29 point 6: the problem was kept worded in the store, and stayed in English after the language changed.
+  it('says the core’s words of a problem again in the language the window changes to', async () => {
+    setup(makeDevice({ state: 'needs-scan' }))
+    fake.fail('devices:qr', {
+      code: 'disk_full',
+      message: 'The disk is full: free some space and try again (nothing was lost).',
+      messageKey: 'desktop.error.diskFull'
+    })
+    await openWizard()
+    const problem = await screen.findByTestId('wizard-problem')
+    expect(problem.textContent).toContain(
+      'The disk is full: free some space and try again (nothing was lost).'
+    )
+    act(() => useSettings.getState().set(makeSettings({ language: 'id' })))
+    expect(problem.textContent).toContain(
+      'Disk penuh: kosongkan sebagian ruang lalu coba lagi (tidak ada yang hilang).'
+    )
   })
 
   it('"Try again" after an unreachable gateway begins linking again', async () => {

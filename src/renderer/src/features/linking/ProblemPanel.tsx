@@ -1,7 +1,8 @@
 // Explains what stopped the wizard (expired code, refused token, unreachable gateway…) and offers the next thing to do.
 import type { DeviceView } from '../../../../shared/contract'
 import { isSandboxDevice } from '../../../../shared/device-status'
-import { useT } from '../../i18n'
+import { coreMessage } from '../../api'
+import { useLanguage, useT } from '../../i18n'
 import { useLinking, type LinkingProblem } from '../../stores/linking'
 import { useNavigation } from '../../stores/navigation'
 import './linking.css'
@@ -9,15 +10,15 @@ import './linking.css'
 /** The wizard's problem, if any, for `device` (the built-in sandbox's is renewed in its Sandbox controls below). */
 export function ProblemPanel({ device }: { device: DeviceView | undefined }): React.JSX.Element | null {
   const t = useT()
+  const language = useLanguage()
   const problem = useLinking((s) => s.problem)
   if (!problem) return null
+  const said = problem.words === null ? null : coreMessage(problem.words, language)
   return (
     <ProblemSaid
       kind={problem.kind}
       message={
-        problem.gatewayWords && problem.message !== null
-          ? t('linking.problem.gatewaySaid', { words: problem.message })
-          : problem.message
+        problem.gatewayWords && said !== null ? t('linking.problem.gatewaySaid', { words: said }) : said
       }
       renewedInSandboxControls={device !== undefined && isSandboxDevice(device)}
     />

@@ -1,6 +1,7 @@
 // The virtualized outbox list: only the rows in view (and a few either side) exist in the DOM; pages of rows are fetched with `outbox:list` as they scroll into view.
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
+import { coreMessage } from '../../api'
 import { localeOf, translate, useLanguage, useT, type Translate } from '../../i18n'
 import { formatCompactDateTime, formatCompactTimeAfter, formatDateTimeInZone } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
@@ -263,6 +264,7 @@ interface OutboxListProps {
 
 export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxListProps): React.JSX.Element {
   const t = useT()
+  const language = useLanguage()
   const total = useOutbox((s) => s.total)
   const pages = useOutbox((s) => s.pages)
   const generation = useOutbox((s) => s.generation)
@@ -334,7 +336,7 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
       </p>
       {listError ? (
         <p className="alert alert--bad" role="alert">
-          {listError.message}
+          {coreMessage(listError, language)}
         </p>
       ) : null}
       {total === 0 ? <EmptyOutbox filtered={!sameFilters(filters, NO_FILTERS)} /> : null}

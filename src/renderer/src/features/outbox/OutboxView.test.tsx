@@ -301,6 +301,25 @@ describe('export (issue 29 point 7)', () => {
   })
 })
 
+// Issue 29 point 6: the list's failure was kept worded in the store, and stayed in English after the language changed.
+describe('a list that could not be read', () => {
+  it('says why again in the language the window changes to', async () => {
+    fake.fail('outbox:list', {
+      code: 'disk_full',
+      message: 'The disk is full: free some space and try again (nothing was lost).',
+      messageKey: 'desktop.error.diskFull'
+    })
+    render(<OutboxView />)
+    const alert = await screen.findByText(
+      'The disk is full: free some space and try again (nothing was lost).'
+    )
+    act(() => useSettings.getState().set(makeSettings({ language: 'id' })))
+    expect(alert.textContent).toBe(
+      'Disk penuh: kosongkan sebagian ruang lalu coba lagi (tidak ada yang hilang).'
+    )
+  })
+})
+
 // QA15 Q15-02: 100,000 rows took up to 44 s with both buttons greyed and nothing else; the "exported" line was gone
 // once the operator had looked at another view.
 describe('a long export', () => {

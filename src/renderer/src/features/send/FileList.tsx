@@ -2,7 +2,7 @@
 import { memo, useEffect, useRef, useState } from 'react'
 import { coreMessage } from '../../api'
 import { renamedFileNote } from '../../../../shared/i18n/renamed-file'
-import { localeOf, useLanguage, useT, type Translate } from '../../i18n'
+import { localeOf, useLanguage, useT, type Language, type Translate } from '../../i18n'
 import { formatBytes } from '../../i18n/dates'
 import { useChipRemoval } from '../../ui/chip-removal'
 import { useDrawnInSlices } from '../../ui/use-drawn-in-slices'
@@ -150,6 +150,7 @@ function renamedText(file: DraftFile, from: string, t: Translate): string {
 function reason(
   rejection: FileRejectionView,
   t: ReturnType<typeof useT>,
+  language: Language,
   max: (bytes: number | undefined) => string
 ): string {
   // The core's sentences are English: the codes the operator meets most are told in the window's language.
@@ -161,7 +162,7 @@ function reason(
   if (rejection.code === 'unsupported_video') return t('send.rejected.quickTime')
   if (rejection.code === 'changed') return t('send.rejected.changed')
   if (rejection.code === 'not_found') return t('send.rejected.notFound')
-  if (rejection.source === 'core') return coreMessage(rejection)
+  if (rejection.source === 'core') return coreMessage(rejection, language)
   return rejection.code === 'empty'
     ? t('send.rejected.empty')
     : t('send.rejected.tooLarge', { max: max(rejection.maxFileBytes) })
@@ -169,7 +170,8 @@ function reason(
 
 export function Rejections({ maxFileBytes }: { maxFileBytes: number }): React.JSX.Element | null {
   const t = useT()
-  const locale = localeOf(useLanguage())
+  const language = useLanguage()
+  const locale = localeOf(language)
   const rejected = useSend((s) => s.rejected)
   if (rejected.length === 0) return null
   // The limit each file was refused under; the current one only for a refusal that kept none.
@@ -183,7 +185,7 @@ export function Rejections({ maxFileBytes }: { maxFileBytes: number }): React.JS
       <ul>
         {named.map((r, i) => (
           <li key={`${r.name}-${i}`} data-testid="send-rejection" data-code={r.code}>
-            <strong>{r.name}</strong>: {reason(r, t, max)}
+            <strong>{r.name}</strong>: {reason(r, t, language, max)}
           </li>
         ))}
         {leftOver > 0 ? (

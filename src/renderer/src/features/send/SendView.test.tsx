@@ -1685,6 +1685,43 @@ describe('enqueue', () => {
     expect(screen.getByTestId('send-error').textContent).toBe('Sending on this device is paused.')
   })
 
+  // Issue 29 point 6: the refusal was kept worded, and stayed in English after Settings switched the window's language.
+  it('says a kept refusal again in the language the window changes to', async () => {
+    fake.fail('outbox:enqueue', {
+      code: 'disk_full',
+      message: 'The disk is full: free some space and try again (nothing was lost).',
+      messageKey: 'desktop.error.diskFull'
+    })
+    const user = show()
+    await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
+    await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Hi')
+    await user.click(screen.getByRole('button', { name: /^(Send|Schedule)$/ }))
+    await screen.findByText('The disk is full: free some space and try again (nothing was lost).')
+    act(() => useSettings.getState().set(makeSettings({ language: 'id' })))
+    expect(screen.getByTestId('send-error').textContent).toBe(
+      'Disk penuh: kosongkan sebagian ruang lalu coba lagi (tidak ada yang hilang).'
+    )
+  })
+
+  it("says a file's kept refusal again in the language the window changes to", async () => {
+    fake.onRegister(() => {
+      throw new ApiError({
+        code: 'disk_full',
+        message: 'The disk is full: free some space and try again (nothing was lost).',
+        messageKey: 'desktop.error.diskFull'
+      })
+    })
+    const user = show()
+    await user.upload(screen.getByLabelText('Choose files'), [pdf()])
+    await screen.findByText(/The disk is full: free some space and try again/)
+    act(() => useSettings.getState().set(makeSettings({ language: 'id' })))
+    expect(
+      await screen.findByText(
+        /Disk penuh: kosongkan sebagian ruang lalu coba lagi \(tidak ada yang hilang\)\./
+      )
+    ).toBeTruthy()
+  })
+
   it('shows each sent file’s progress from queued to read as item events arrive', async () => {
     const user = show()
     await user.upload(screen.getByLabelText('Choose files'), [png()])

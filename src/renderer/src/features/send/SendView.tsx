@@ -28,7 +28,7 @@ import {
   type DirectSendSchedule
 } from '../../../../shared/domain'
 import { useSettings } from '../../stores/settings'
-import { getApi } from '../../api'
+import { coreMessage, getApi } from '../../api'
 import { Field } from '../../ui/Field'
 import { TypedVariableWarning } from '../../ui/TypedVariableWarning'
 import { busyButtonProps } from '../../ui/busy-button'
@@ -231,7 +231,8 @@ export function SendView(): React.JSX.Element {
   const t = useT()
   // A reload comes back to the scroll and the control with the focus (QA74).
   useSpotKeptAcrossReload('send', 'send-heading')
-  const locale = localeOf(useLanguage())
+  const language = useLanguage()
+  const locale = localeOf(language)
   const devices = useDevices((s) => s.devices)
   const settings = useSettings((s) => s.settings)
   const send = useSend()
@@ -621,7 +622,7 @@ export function SendView(): React.JSX.Element {
             {send.sendError.code === 'opted_out' ? (
               <OptOutQuestion
                 testId="send-opt-out-ask"
-                question={send.sendError.message}
+                question={coreMessage(send.sendError, language)}
                 busy={send.sending}
                 onLeaveOut={
                   recipients.length > 1
@@ -636,7 +637,7 @@ export function SendView(): React.JSX.Element {
               />
             ) : (
               <p className="alert alert--bad" role="alert" data-testid="send-error">
-                {send.sendError.message}
+                {coreMessage(send.sendError, language)}
               </p>
             )}
           </div>

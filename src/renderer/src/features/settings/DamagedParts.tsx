@@ -2,8 +2,8 @@
 // button each to set the damaged copy aside and start that part fresh. Everything else runs meanwhile.
 import { useEffect, useRef, useState } from 'react'
 import type { InvokeReply } from '../../../../shared/contract'
-import { call, errorInfo } from '../../api'
-import { useT, type MessageKey } from '../../i18n'
+import { call, coreMessage, errorWords, type CoreWords } from '../../api'
+import { useLanguage, useT, type MessageKey } from '../../i18n'
 import { busyButtonProps } from '../../ui/busy-button'
 
 type Part = InvokeReply<'app:damaged'>['parts'][number]
@@ -17,9 +17,11 @@ const PART_KEY = {
 
 export function DamagedParts(): React.JSX.Element | null {
   const t = useT()
+  const language = useLanguage()
   const [parts, setParts] = useState<Part[]>([])
   const [busy, setBusy] = useState<Part['part'] | null>(null)
-  const [feedback, setFeedback] = useState<string | null>(null)
+  // What the last start-fresh did, worded as drawn: it stands beside the Language setting (issue 29 point 6).
+  const [feedback, setFeedback] = useState<{ done: Part['part'] } | { refused: CoreWords } | null>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
 
   useEffect(() => {
@@ -39,11 +41,11 @@ export function DamagedParts(): React.JSX.Element | null {
       await call('app:startFresh', { part })
       const { parts: left } = await call('app:damaged', {})
       setParts(left)
-      setFeedback(t('settings.damaged.done', { part: t(PART_KEY[part]) }))
+      setFeedback({ done: part })
       // The button is gone: focus goes to the section's heading, not to the page.
       headingRef.current?.focus()
     } catch (error) {
-      setFeedback(errorInfo(error).message)
+      setFeedback({ refused: errorWords(error) })
     } finally {
       setBusy(null)
     }
@@ -59,7 +61,13 @@ export function DamagedParts(): React.JSX.Element | null {
       <h3 id="damaged-parts-heading" ref={headingRef} tabIndex={-1}>
         {t('settings.damaged.title')}
       </h3>
-      <p role="status">{feedback ?? ''}</p>
+      <p role="status">
+        {feedback === null
+          ? ''
+          : 'done' in feedback
+            ? t('settings.damaged.done', { part: t(PART_KEY[feedback.done]) })
+            : coreMessage(feedback.refused, language)}
+      </p>
       <ul>
         {parts.map((part) => (
           <li key={`${part.part}:${part.file}`}>

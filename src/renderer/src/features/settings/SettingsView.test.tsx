@@ -390,6 +390,34 @@ describe('SettingsView', () => {
     expect(poll.getAttribute('aria-invalid')).toBe('true')
   })
 
+  // Issue 29 point 6: the refusal at the setting stayed in English once the language was switched beside it.
+  it('says the core’s refusal at the setting again in the language switched to', async () => {
+    fake.fail('settings:update', {
+      code: 'disk_full',
+      message: 'The disk is full: free some space and try again (nothing was lost).',
+      messageKey: 'desktop.error.diskFull',
+      field: 'pollIntervalSec'
+    })
+    const user = userEvent.setup()
+    render(<SettingsView />)
+    const poll = screen.getByLabelText('Check devices every (seconds)')
+    await user.clear(poll)
+    await user.type(poll, '6')
+    await user.tab()
+    expect(screen.getByTestId('settings-poll-error').textContent).toContain(
+      'The disk is full: free some space and try again (nothing was lost).'
+    )
+    fake.handle(
+      'settings:update',
+      (patch) => ({ ...(useSettings.getState().settings ?? makeSettings()), ...patch }) as Settings
+    )
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'id')
+    expect(screen.getByRole('heading', { name: 'Pengaturan' })).toBeTruthy()
+    expect(screen.getByTestId('settings-poll-error').textContent).toContain(
+      'Disk penuh: kosongkan sebagian ruang lalu coba lagi (tidak ada yang hilang).'
+    )
+  })
+
   it('copies diagnostics to the clipboard', async () => {
     fake.handle('diagnostics:get', () => ({ text: 'Sender Desk 0.1.0\ndevices: 1 connected' }))
     const user = userEvent.setup()

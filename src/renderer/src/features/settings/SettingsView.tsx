@@ -7,7 +7,7 @@ import {
   MAX_TEXT_LENGTH,
   MIN_SETTABLE_FILE_BYTES
 } from '../../../../shared/domain/limits'
-import { call, errorInfo } from '../../api'
+import { call, coreMessage, keptError, type CoreWords } from '../../api'
 import { chromiumLocaleOf, useLanguage, useT, type Language, type MessageKey } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 import { useLinking } from '../../stores/linking'
@@ -113,8 +113,9 @@ export function SettingsView(): React.JSX.Element {
   useSpotKeptAcrossReload('settings', 'settings-heading')
   const language = useLanguage()
   const settings = useSettings((s) => s.settings)
-  // Our own words are kept as keys and worded as the view draws, so "Saved." after a change of language is in the new
-  // one (the save that changed it ran with the old words); the core's refusals arrive worded.
+  // Words are kept as keys (ours) or unworded (the core's refusals) and worded as the view draws, so "Saved." after a
+  // change of language is in the new one (the save that changed it ran with the old words), and so is a refusal left
+  // standing beside the Language setting (issue 29 point 6).
   // What is typed in each number field and not yet taken by the core (absent: the field shows the saved value). Kept
   // here, not in the fields, so which fields hold a refused value is worked out from it, never reported; and kept for
   // the window's life and the refused ones across a reload (stores/settings-drafts.ts), so neither undoes it unseen.
@@ -124,11 +125,15 @@ export function SettingsView(): React.JSX.Element {
     [numberDrafts, language]
   )
   const [status, setStatus] = useState<
-    { tone: 'ok' | 'bad'; key: MessageKey } | { tone: 'bad'; text: string } | null
+    { tone: 'ok' | 'bad'; key: MessageKey } | { tone: 'bad'; words: CoreWords } | null
   >(() =>
     refusedDrafts(numberDrafts, language).length > 0 ? { tone: 'bad', key: 'settings.notSaved' } : null
   )
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof Settings, string>>>({})
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof Settings, CoreWords>>>({})
+  const fieldError = (key: keyof Settings): string | undefined => {
+    const words = fieldErrors[key]
+    return words && coreMessage(words, language)
+  }
   // Whether a setting was left unsaved and not all of them saved since: the save that puts the last one right then says
   // every setting is saved, not a bare "Saved." (QA70: it read like any other save). Kept apart from the marks, which
   // follow the typing: a field emptied to type a new value is not a setting left unsaved.
@@ -194,11 +199,11 @@ export function SettingsView(): React.JSX.Element {
       leftUnsaved.current = [...notSavedKeys].some((key) => !keys.includes(key as keyof Settings))
       return true
     } catch (error) {
-      const info = errorInfo(error)
-      const field = (info.field?.split('.').pop() ?? keys[0]) as keyof Settings | undefined
-      if (field) setFieldErrors((e) => ({ ...e, [field]: info.message }))
+      const refusal = keptError(error)
+      const field = (refusal.field?.split('.').pop() ?? keys[0]) as keyof Settings | undefined
+      if (field) setFieldErrors((e) => ({ ...e, [field]: refusal }))
       leftUnsaved.current = true
-      setStatus({ tone: 'bad', text: info.message })
+      setStatus({ tone: 'bad', words: refusal })
       return false
     }
   }
@@ -217,7 +222,7 @@ export function SettingsView(): React.JSX.Element {
         {status === null
           ? ''
           : !('key' in status)
-            ? status.text
+            ? coreMessage(status.words, language)
             : (status.key === 'settings.saved' || status.key === 'settings.allSaved') && notSavedCount > 0
               ? t('settings.savedOthersNot', { count: notSavedCount })
               : status.key === 'settings.notSaved'
@@ -301,7 +306,7 @@ export function SettingsView(): React.JSX.Element {
             key={spec.key}
             spec={spec}
             value={settings[spec.key]}
-            error={fieldErrors[spec.key]}
+            error={fieldError(spec.key)}
             onSave={save}
             draft={numberDrafts[spec.key] ?? null}
             onDraft={setNumberDraft}
@@ -328,7 +333,7 @@ export function SettingsView(): React.JSX.Element {
           }}
           limit={{ max: MAX_TEXT_LENGTH, tooLong: t('send.problem.textTooLong', { max: MAX_TEXT_LENGTH }) }}
           value={settings.optOutConfirmation}
-          error={fieldErrors.optOutConfirmation}
+          error={fieldError('optOutConfirmation')}
           onSave={(optOutConfirmation) => save({ optOutConfirmation })}
         />
       </Group>
@@ -340,7 +345,7 @@ export function SettingsView(): React.JSX.Element {
           hint={t('settings.support.hint')}
           limit={{ max: 200, tooLong: t('settings.support.tooLong') }}
           value={settings.supportContact}
-          error={fieldErrors.supportContact}
+          error={fieldError('supportContact')}
           onSave={(supportContact) => save({ supportContact })}
         />
         {linkingDevice ? (
@@ -361,7 +366,7 @@ export function SettingsView(): React.JSX.Element {
             key={spec.key}
             spec={spec}
             value={settings[spec.key]}
-            error={fieldErrors[spec.key]}
+            error={fieldError(spec.key)}
             onSave={save}
             draft={numberDrafts[spec.key] ?? null}
             onDraft={setNumberDraft}

@@ -96,6 +96,27 @@ describe('WelcomeView', () => {
     expect(screen.getByRole('alert').textContent).toBe('The sandbox could not open a port.')
   })
 
+  // Issue 29 point 6: the sandbox's refusal stayed in English once the language was chosen beside it.
+  it("says a sandbox's refusal again in the language chosen after it", async () => {
+    fake.fail('sandbox:start', {
+      code: 'disk_full',
+      message: 'The disk is full: free some space and try again (nothing was lost).',
+      messageKey: 'desktop.error.diskFull'
+    })
+    fake.handle('settings:update', (patch) => ({ ...makeBootstrap().settings, ...patch }))
+    render(<WelcomeView />)
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Try the sandbox' }))
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The disk is full: free some space and try again (nothing was lost).'
+    )
+    await user.click(screen.getByRole('radio', { name: 'Bahasa Indonesia' }))
+    await screen.findByRole('heading', { name: 'Selamat datang di Sender Desk' })
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Disk penuh: kosongkan sebagian ruang lalu coba lagi (tidak ada yang hilang).'
+    )
+  })
+
   it('offers the language first, by keyboard: the view turns Indonesian and the focus stays on the choice (QA31)', async () => {
     fake.handle('settings:update', (patch) => ({ ...makeBootstrap().settings, ...patch }))
     render(<WelcomeView />)

@@ -1,6 +1,6 @@
 // First run: the window's language first, then add a real gateway device, or try the built-in sandbox (which lands in
 // the linking wizard).
-import { errorInfo } from '../../api'
+import { errorWords } from '../../api'
 import { useLanguage, useT, type Language } from '../../i18n'
 import { useSettings } from '../../stores/settings'
 import { busyButtonProps } from '../../ui/busy-button'
@@ -23,7 +23,7 @@ export function WelcomeView(): React.JSX.Element {
     void useSettings
       .getState()
       .update({ language: chosen })
-      .catch((err: unknown) => setError(errorInfo(err).message))
+      .catch((err: unknown) => setError(errorWords(err)))
   }
 
   return (
@@ -85,7 +85,7 @@ export function WelcomeView(): React.JSX.Element {
             void useSettings
               .getState()
               .update({ startAtLogin: checked })
-              .catch((err: unknown) => setError(errorInfo(err).message))
+              .catch((err: unknown) => setError(errorWords(err)))
           }}
         />{' '}
         {t('welcome.startAtLogin')}
