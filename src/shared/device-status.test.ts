@@ -161,6 +161,26 @@ describe('adviceKey', () => {
     expect(adviceKey({ state: 'needs-scan', sandbox: true })).toBe('advice.needs-scan')
   })
 
+  // QA77 5a: the sandbox set unreachable in its own panel was advised to check the internet connection, which it
+  // does not use (it runs inside Sender Desk, on this computer).
+  it('an unreachable sandbox device is pointed to its panel’s “reachable again”, not to the internet', () => {
+    const network = { state: 'unreachable', stateNoteKey: 'desktop.device.network' } as const
+    expect(adviceKey({ ...network, sandbox: ON_SANDBOX_GATEWAY })).toBe('advice.unreachable')
+    const onSandbox = adviceKey({ ...network, sandbox: true })
+    expect(onSandbox).not.toBe('advice.unreachable')
+    expect(adviceKey({ state: 'unreachable', sandbox: true })).toBe(onSandbox)
+    for (const language of ['en', 'id'] as const) {
+      const words = translate(language, onSandbox)
+      expect(words).toContain(translate(language, 'sandbox.title'))
+      expect(words).toContain(translate(language, 'sandbox.action.reachable'))
+      expect(words).not.toMatch(language === 'en' ? /check the internet/i : /periksa koneksi internet/i)
+    }
+    // A sandbox gateway that did answer keeps the advice for what it answered.
+    expect(
+      adviceKey({ state: 'unreachable', stateNoteKey: 'desktop.device.rateLimited', sandbox: true })
+    ).toBe('advice.unreachable.rateLimited')
+  })
+
   it('a sandbox device whose quota is spent is pointed to the sandbox panel’s top-up; a gateway’s to its package', () => {
     expect(adviceKey({ state: 'connected', quota: 0, sandbox: ON_SANDBOX_GATEWAY })).toBe(
       'advice.connected.quotaUsedUp'

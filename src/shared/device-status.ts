@@ -438,8 +438,9 @@ export function quotaToppedUpBy<
 /**
  * The advice the row shows (a key of the shared messages): by state, for a needed scan by its cause, for a disconnect
  * WhatsApp Web caused by that cause, for an unreachable gateway by what the check met, for a connected device
- * whose quota is used up what lets its messages go (for a sandbox device the sandbox panel's top-up), and for an
- * expired sandbox device the sandbox panel's renewal.
+ * whose quota is used up what lets its messages go (for a sandbox device the sandbox panel's top-up), for an
+ * expired sandbox device the sandbox panel's renewal, and for a sandbox gateway not reached its panel (never the
+ * internet).
  */
 export function adviceKey(device: {
   state: DeviceState
@@ -450,6 +451,7 @@ export function adviceKey(device: {
 }):
   | `advice.${DeviceState}`
   | 'advice.expired.sandbox'
+  | 'advice.unreachable.sandbox'
   | 'advice.connected.quotaUsedUp'
   | 'advice.connected.quotaUsedUp.sandbox'
   | 'advice.needs-scan.neverLinked'
@@ -466,6 +468,9 @@ export function adviceKey(device: {
     return isSandboxDevice(device) ? 'advice.connected.quotaUsedUp.sandbox' : 'advice.connected.quotaUsedUp'
   if (device.state === 'expired' && isSandboxDevice(device)) return 'advice.expired.sandbox'
   const unreachable = unreachableCause(device)
+  // The built-in sandbox runs in Sender Desk on this computer: no internet to check. Not answering at all, it was set
+  // unreachable in its own panel, or it stopped (a start of Sender Desk starts it again; QA77 5a).
+  if (unreachable === 'network' && isSandboxDevice(device)) return 'advice.unreachable.sandbox'
   if (unreachable) return UNREACHABLE_WORDS[unreachable].advice
   return `advice.${device.state}`
 }

@@ -190,6 +190,9 @@ export const enStart = {
     'The gateway refused the token. Copy the current token from the gateway dashboard and choose “Enter the token again”.',
   // Shown after the state ("Gateway unreachable."), so it does not say it again.
   'advice.unreachable': 'Check the internet connection; Sender Desk keeps trying.',
+  // The built-in sandbox runs inside Sender Desk: set unreachable in its panel, or stopped (a start starts it again).
+  'advice.unreachable.sandbox':
+    'The sandbox gateway runs inside Sender Desk and needs no internet: choose “Make the gateway reachable again” in Sandbox controls on this device’s card (Devices). If it still does not answer, restart Sender Desk, which starts the sandbox again.',
   'advice.unreachable.serverError':
     'The gateway answers, with a server error: the trouble is on the provider’s side. Sender Desk keeps trying; if it lasts, contact your gateway provider.',
   'advice.unreachable.rateLimited':

@@ -730,6 +730,8 @@ export const id: Record<MessageKey, string> = {
   'advice.token-invalid':
     'Gateway menolak token. Salin token yang berlaku dari dasbor gateway lalu pilih “Masukkan token lagi”.',
   'advice.unreachable': 'Periksa koneksi internet; Sender Desk terus mencoba.',
+  'advice.unreachable.sandbox':
+    'Gateway sandbox berjalan di dalam Sender Desk dan tidak memerlukan internet: pilih “Buat gateway terjangkau lagi” di Kontrol sandbox pada kartu perangkat ini (Perangkat). Jika masih tidak menjawab, mulai ulang Sender Desk; sandbox ikut berjalan lagi.',
   'advice.unreachable.serverError':
     'Gateway menjawab, tetapi dengan galat server: masalahnya ada di pihak penyedia. Sender Desk terus mencoba; jika berlangsung lama, hubungi penyedia gateway Anda.',
   'advice.unreachable.rateLimited':
