@@ -123,6 +123,27 @@ describe('the detail of a scheduled message', () => {
     expect(document.activeElement).toBe(within(form).getByLabelText('Time'))
   })
 
+  // A time that passed since the form last read the clock was refused at the press with the focus on a field that said
+  // nothing yet: it is said there at the press, as the core's refusal is.
+  it('says a time that passed since the form drew at the field at the press, the focus there', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(Date.UTC(2026, 10, 29, 9, 27))
+    const detail = await openDetailOf(scheduled)
+    const user = userEvent.setup()
+    await user.click(within(detail).getByRole('button', { name: 'Reschedule' }))
+    const form = within(detail).getByTestId('schedule-form-s-1')
+    fireEvent.change(within(form).getByLabelText('Date'), { target: { value: '2026-11-29' } })
+    fireEvent.change(within(form).getByLabelText('Time'), { target: { value: '16:28' } })
+    expect(within(form).queryByTestId('schedule-passed-s-1')).toBeNull()
+    vi.setSystemTime(Date.UTC(2026, 10, 29, 9, 29))
+    await user.click(within(form).getByRole('button', { name: 'Save' }))
+    expect(fake.requests('outbox:edit')).toEqual([])
+    expect(within(form).getByTestId('schedule-passed-s-1').textContent).toBe(
+      '⚠ This time has passed: it is 29 Nov 2026, 16:29 WIB now. Pick a later time.'
+    )
+    expect(document.activeElement).toBe(within(form).getByLabelText('Time'))
+  })
+
   it('says its number opted out since, saves nothing, and offers Cancel sending', async () => {
     fake.handle('outbox:cancel', () => ({ ...scheduled, status: 'cancelled' }))
     const detail = await openDetailOf({ ...scheduled, optedOutSince: '2030-04-20T03:00:00.000Z' })
@@ -138,6 +159,52 @@ describe('the detail of a scheduled message', () => {
     expect(document.activeElement).toBe(notice)
     await user.click(within(form).getByRole('button', { name: 'Cancel sending' }))
     expect(fake.requests('outbox:cancel')).toEqual([{ id: 's-1' }])
+  })
+
+  // Issue 29 (6): the core's refusal was said in the detail's result line, the time field unmarked, the focus on Save.
+  it("says the core's refusal of the time at the time field, as its own check does, the focus there", async () => {
+    fake.fail('outbox:edit', {
+      code: 'invalid_input',
+      message: 'That time has already passed: pick a later one.',
+      messageKey: 'desktop.error.schedulePassed',
+      field: 'schedule.localTime'
+    })
+    const detail = await openDetailOf(scheduled)
+    const user = userEvent.setup()
+    await user.click(within(detail).getByRole('button', { name: 'Reschedule' }))
+    const form = within(detail).getByTestId('schedule-form-s-1')
+    const time = within(form).getByLabelText('Time')
+    fireEvent.change(time, { target: { value: '10:00' } })
+    await user.click(within(form).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(time.getAttribute('aria-invalid')).toBe('true'))
+    const said = document.getElementById(time.getAttribute('aria-describedby')?.split(' ')[0] ?? '')
+    expect(said?.textContent).toBe('⚠ That time has already passed: pick a later one.')
+    expect(within(form).getByTestId('schedule-passed-s-1')).toBe(said)
+    expect(document.activeElement).toBe(time)
+    // Said once, at the field: the result line stays quiet, and the form and the operator's time stay.
+    expect(screen.getByTestId('outbox-feedback').textContent).toBe('')
+    expect((time as HTMLInputElement).value).toBe('10:00')
+    // Another time is another question: the refusal goes with the change, not before.
+    fireEvent.change(time, { target: { value: '11:00' } })
+    expect(time.getAttribute('aria-invalid')).toBeNull()
+    expect(within(form).queryByTestId('schedule-passed-s-1')).toBeNull()
+  })
+
+  it('says a refusal about no field (opted out since) in the result line, the focus there', async () => {
+    fake.fail('outbox:edit', {
+      code: 'opted_out',
+      message: '+62 813-9999-8888 opted out on 2030-04-20T03:00:00.000Z: it cannot be rescheduled.',
+      field: 'schedule'
+    })
+    const detail = await openDetailOf(scheduled)
+    const user = userEvent.setup()
+    await user.click(within(detail).getByRole('button', { name: 'Reschedule' }))
+    const form = within(detail).getByTestId('schedule-form-s-1')
+    await user.click(within(form).getByRole('button', { name: 'Save' }))
+    const line = screen.getByTestId('outbox-feedback')
+    await waitFor(() => expect(line.textContent).toContain('opted out'))
+    expect(document.activeElement).toBe(line)
+    expect(within(form).getByLabelText('Time').getAttribute('aria-invalid')).toBeNull()
   })
 
   it('offers it in Indonesian as Schedules names it', async () => {

@@ -35,12 +35,13 @@ import { ReadFailed, useReadAgain } from '../../ui/ReadFailed'
 import { reasonInWords } from '../../../../shared/i18n/note-text'
 import { useFocusKeptInside } from '../../ui/use-focus-kept-inside'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
+import { useFocusOnceSaid } from '../../ui/use-focus-first-invalid'
 import { useNow } from '../../ui/use-now'
 import './outbox.css'
 import { isTerminalDeviceId, MAX_TEXT_LENGTH, scheduleKeeper } from '../../../../shared/domain'
 import { useOperatorZone } from '../../stores/settings'
 import { optOutHowText, useOptOutEntry } from '../campaigns/opt-out-source'
-import { optedOutAhead, RescheduleForm } from '../schedules/RescheduleForm'
+import { optedOutAhead, RescheduleForm, type SayAtField } from '../schedules/RescheduleForm'
 
 /**
  * How long an action's result line holds: `while` the item has one of these statuses; `failedAgain`, a retry's line
@@ -105,6 +106,9 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   const failureRef = useRef<HTMLDivElement>(null)
   // A take-back that asked nothing yet says nothing in the result line: the focus goes to why it waits (QA41 Q41-04).
   const actionStarts = useFocusAfterAction(busy, feedbackRef, outcomeRef, headingRef)
+  // A form's refusal about none of its fields is read in the result line, the focus there (after the line above put
+  // it back on the pressed Save): Issue 29, the operator was left on Save.
+  const readRefusal = useFocusOnceSaid(feedbackRef)
   const stamp = stampOf(live)
   // A bulk change (a take-back's answer, a bulk cancel) names no item: the detail asks for its own again.
   const bulkSeq = useOutbox((s) => s.bulkSeq)
@@ -260,11 +264,15 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   // gateway's copy too); one the app cannot edit (a terminal's device it does not list) says so below instead.
   const reschedulable = item.status === 'scheduled' && allowed.edit && !editNeedsDevice
 
-  /** `done`: what to say once `work` is done, or how to word it from what `work` answered. */
+  /**
+   * `done`: what to say once `work` is done, or how to word it from what `work` answered. `atField`: the form's, when
+   * a form asked: a refusal about one of its fields is said there, one about none here with the focus.
+   */
   async function act<R>(
     work: () => Promise<R>,
     done: string | ((result: R) => string),
-    holds: FeedbackHolds = {}
+    holds: FeedbackHolds = {},
+    atField?: SayAtField
   ): Promise<void> {
     actionStarts()
     setBusy(true)
@@ -274,7 +282,10 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
       if (typeof done === 'function') done = done(result)
       setFeedback({ tone: 'ok', text: done, ...holds })
     } catch (error) {
-      setFeedback({ tone: 'bad', text: await refusalWords(errorInfo(error)) })
+      const refusal = errorInfo(error)
+      if (atField?.(refusal)) return
+      setFeedback({ tone: 'bad', text: await refusalWords(refusal) })
+      if (atField) readRefusal()
     } finally {
       setBusy(false)
     }
@@ -712,7 +723,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
               setRescheduling(false)
               rescheduleRef.current?.focus()
             }}
-            onSave={(request) =>
+            onSave={(request, _changed, atField) =>
               void act(
                 async () => {
                   await store.edit(request)
@@ -721,7 +732,8 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
                   rescheduleRef.current?.focus()
                 },
                 t('schedules.saved'),
-                { while: STILL_SCHEDULED }
+                { while: STILL_SCHEDULED },
+                atField
               )
             }
           />

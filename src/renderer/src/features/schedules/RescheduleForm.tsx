@@ -1,7 +1,8 @@
 // The form that moves a scheduled message (its time, zone, overdue choice, words): Schedules' rows and send cards, and
 // the Outbox's detail of a scheduled message (QA: the detail offered no Reschedule), one form and one core command.
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
+import type { ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT, type Translate } from '../../i18n'
 import { formatDateTimeInZone } from '../../i18n/dates'
 import { wallClockIn } from '../../i18n/wall-clock'
@@ -13,6 +14,7 @@ import { cancelOnEscape } from '../../ui/escape'
 import { busyButtonProps } from '../../ui/busy-button'
 import { OverduePolicyField } from '../../ui/OverduePolicyField'
 import { TimeZoneField } from '../../ui/TimeZoneField'
+import { useFocusFirstInvalid } from '../../ui/use-focus-first-invalid'
 import { useNow } from '../../ui/use-now'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import {
@@ -24,6 +26,16 @@ import {
 } from '../../../../shared/domain'
 
 export type EditRequest = Parameters<ReturnType<typeof useOutbox.getState>['edit']>[0]
+
+/**
+ * Hands the form the core's refusal of its Save: one about its time (gone by when the core read it, no such moment) is
+ * said at the time field, and true is answered; false for one about no field of the form (its number opted out since,
+ * the message moved meanwhile), which the caller says in its result line, the focus there.
+ */
+export type SayAtField = (refusal: ErrorInfo) => boolean
+
+/** The core's names of the request's time (scheduler.ts, types.ts assertLocalTime), the form's time field. */
+const TIME_FIELDS: ReadonlySet<string> = new Set(['schedule.localTime'])
 
 /** What is wrong with a text (`required`) or a caption as worded, in words for its field; null when nothing. */
 export function wordsProblem(words: string, required: boolean, t: ReturnType<typeof useT>): string | null {
@@ -81,8 +93,11 @@ export function RescheduleForm({
   /** What helps when its number opted out: cancel it (offered beside the notice when given). */
   onCancelSending?(): void
   onCancel(): void
-  /** `moved`: its time, zone or overdue choice changed (not only its words). */
-  onSave(request: EditRequest, changed: { moved: boolean }): void
+  /**
+   * `moved`: its time, zone or overdue choice changed (not only its words). `atField`: the core's refusal goes through
+   * it first (Issue 29: a time refused by the core was said in the result line only, the field unmarked).
+   */
+  onSave(request: EditRequest, changed: { moved: boolean }, atField: SayAtField): void
 }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
@@ -95,14 +110,34 @@ export function RescheduleForm({
   const [overdue, setOverdue] = useState<OverduePolicyName>(item.overduePolicy ?? 'send')
   const [text, setText] = useState(item.text ?? '')
   const [tried, setTried] = useState(false)
+  // Why the core refused the time at the last Save, said at the time field until the moment changes, as the form's own
+  // "This time has passed" is: the field marked and described by it, the focus on it once drawn (focusFirstInvalid).
+  const [timeRefused, setTimeRefused] = useState<string | null>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+  const focusFirstInvalid = useFocusFirstInvalid(formRef)
   const mode = item.scheduleMode ?? 'local'
   const timeId = `resched-${item.id}-time`
   /** The domain's rule (the send form's): a time gone by would send at once, or hang at the gateway. */
   const passed = (at: number): boolean =>
     Boolean(date && time) && scheduleTime(`${date}T${time}`, timezone, at).kind === 'passed'
-  // Re-read now and then: a time that passes while the form is open is said at the field.
-  const now = useNow(15_000)
+  // Re-read now and then, and at Save's press: a time that passes while the form is open is said at the field.
+  const ticked = useNow(15_000)
+  const [pressedAt, setPressedAt] = useState(0)
+  const now = Math.max(ticked, pressedAt)
   const passedNow = passed(now)
+  /** Another moment is another question: what was said of the refused one goes with the change. */
+  function newMoment<V>(set: (value: V) => void): (value: V) => void {
+    return (value) => {
+      set(value)
+      setTimeRefused(null)
+    }
+  }
+  const atField: SayAtField = (refusal) => {
+    if (!refusal.field || !TIME_FIELDS.has(refusal.field)) return false
+    setTimeRefused(refusal.message)
+    focusFirstInvalid()
+    return true
+  }
   const textId = `resched-text-${item.id}`
   // A text needs words; a caption may be emptied (it is then taken away). Said at the field, never dropped unsaid.
   const textProblem = withText ? wordsProblem(text, item.kind === 'text', t) : null
@@ -130,9 +165,12 @@ export function RescheduleForm({
       document.getElementById(textId)?.focus()
       return
     }
-    if (passed(Date.now())) {
-      // Read again at the press (the time may have passed since the form drew); the operator picks another.
-      document.getElementById(timeId)?.focus()
+    const at = Date.now()
+    if (passed(at)) {
+      // Read again at the press (the time may have passed since the form drew, unsaid yet), said at the field as the
+      // core's refusal is; the operator picks another.
+      setPressedAt(at)
+      focusFirstInvalid()
       return
     }
     const request: EditRequest = {
@@ -145,11 +183,13 @@ export function RescheduleForm({
       time !== start.time ||
       timezone !== startZone ||
       overdue !== (item.overduePolicy ?? 'send')
-    onSave(request, { moved })
+    setTimeRefused(null)
+    onSave(request, { moved }, atField)
   }
 
   return (
     <form
+      ref={formRef}
       className="inline-form form-grid"
       onSubmit={submit}
       // Escape does what Cancel does, as in the other inline forms; the row panel gives the focus back (Q25-04).
@@ -174,15 +214,15 @@ export function RescheduleForm({
         timeZone={timezone}
         date={date}
         time={time}
-        onDateChange={setDate}
-        onTimeChange={setTime}
+        onDateChange={newMoment(setDate)}
+        onTimeChange={newMoment(setTime)}
         showRequired={tried}
         error={
           passedNow
             ? t('schedules.passed', {
                 now: formatDateTimeInZone(new Date(now).toISOString(), locale, timezone)
               })
-            : null
+            : timeRefused
         }
         errorTestId={`schedule-passed-${item.id}`}
         testIds={{ date: 'schedule-date', time: 'schedule-time-input' }}
@@ -193,7 +233,7 @@ export function RescheduleForm({
         testId="schedule-timezone"
         value={timezone}
         include={[startZone, defaultZone]}
-        onChange={(zone) => setTimezone(zone)}
+        onChange={newMoment(setTimezone)}
       />
       {mode === 'local' ? (
         <OverduePolicyField id={`resched-overdue-${item.id}`} value={overdue} onChange={setOverdue} />

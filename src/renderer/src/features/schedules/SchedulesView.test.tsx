@@ -426,6 +426,47 @@ describe('SchedulesView', () => {
     expect(rowResult('s-local')).toBe('')
   })
 
+  // Issue 29 (6): the core's refusal was said in the row's result line, the time field unmarked, the focus on Save.
+  it("says the core's refusal of the time at the time field, as the form's own check does, the focus there", async () => {
+    fake.fail('outbox:edit', {
+      code: 'invalid_input',
+      message: 'That time has already passed: pick a later one.',
+      messageKey: 'desktop.error.schedulePassed',
+      field: 'schedule.localTime'
+    })
+    const user = userEvent.setup()
+    render(<SchedulesView />)
+    await user.click(await screen.findByTestId('schedule-edit-s-local'))
+    const form = screen.getByTestId('schedule-form-s-local')
+    const time = within(form).getByLabelText('Time')
+    await user.click(screen.getByTestId('schedule-save-s-local'))
+    await waitFor(() => expect(time.getAttribute('aria-invalid')).toBe('true'))
+    expect(document.getElementById(time.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      '⚠ That time has already passed: pick a later one.'
+    )
+    expect(document.activeElement).toBe(time)
+    expect(rowResult('s-local')).toBe('')
+  })
+
+  it("says a refusal about no field (opted out since) in the row's result line, the focus there", async () => {
+    fake.fail('outbox:edit', {
+      code: 'opted_out',
+      message: '+62 812-3456-7890 opted out: it cannot be rescheduled.',
+      field: 'schedule'
+    })
+    const user = userEvent.setup()
+    render(<SchedulesView />)
+    await user.click(await screen.findByTestId('schedule-edit-s-local'))
+    const form = screen.getByTestId('schedule-form-s-local')
+    await user.click(screen.getByTestId('schedule-save-s-local'))
+    await waitFor(() => expect(rowResult('s-local')).toContain('opted out'))
+    const line = document.querySelector(
+      '[data-testid="schedule-row"][data-id="s-local"] [data-testid="schedule-row-result"]'
+    )
+    expect(document.activeElement).toBe(line)
+    expect(within(form).getByLabelText('Time').getAttribute('aria-invalid')).toBeNull()
+  })
+
   // QA58: a schedule the gateway kept read "Cancelled." while the gateway, not answering, still held it.
   it("says a cancel of the gateway's schedule is asked of the gateway, the Outbox following it", async () => {
     fake.handle('outbox:list', () => ({ items: [gateway], total: 1 }))
@@ -977,6 +1018,28 @@ describe('a send to many numbers', () => {
         '3 rescheduled. 1 not moved: its number opted out; cancel it from its row.'
       )
     )
+  })
+
+  // Issue 29 (6): the same form on a send's card says the core's refusal of its time at the field too.
+  it("says the core's refusal of a send's new time at the time field, the focus there", async () => {
+    fake.handle('outbox:scheduled', () => ({ items: promo(3), total: 3 }))
+    fake.fail('outbox:settleSend', {
+      code: 'invalid_input',
+      message: 'That time has already passed: pick a later one.',
+      messageKey: 'desktop.error.schedulePassed',
+      field: 'schedule.localTime'
+    })
+    const user = userEvent.setup()
+    render(<SchedulesView />)
+    const card = await screen.findByTestId('schedule-send')
+    await user.click(within(card).getByRole('button', { name: 'Reschedule all' }))
+    const time = within(card).getByLabelText('Time')
+    await user.click(within(card).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(time.getAttribute('aria-invalid')).toBe('true'))
+    expect(within(card).getByTestId('schedule-passed-send-p-0').textContent).toBe(
+      '⚠ That time has already passed: pick a later one.'
+    )
+    expect(document.activeElement).toBe(time)
   })
 
   it('counts the whole send when the page ends inside it, and says how many are shown', async () => {

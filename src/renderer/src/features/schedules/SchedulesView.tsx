@@ -1,6 +1,6 @@
 // The schedules view: upcoming scheduled items (local and gateway) with time and zone; reschedule, cancel, delete. A
 // send to many numbers due at one time is one card (SendCard), settled as one, its numbers listed under it.
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type Ref } from 'react'
 import type { InvokeRequest, OutboxItemView } from '../../../../shared/contract'
 import { call, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT, type Translate } from '../../i18n'
@@ -20,6 +20,7 @@ import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ListStatus } from '../../ui/ListStatus'
 import { ROW_OVERDUE } from '../../ui/OverduePolicyField'
 import { useNow } from '../../ui/use-now'
+import { useFocusOnceSaid } from '../../ui/use-focus-first-invalid'
 import { RecipientLabel, recipientText } from '../../ui/RecipientName'
 import { turnScheduleOn } from '../send/ScheduleFields'
 import { RepeatsGoingOut } from '../reminders/RepeatsGoingOut'
@@ -27,7 +28,7 @@ import { cancelsAtTurnLine, notAtGatewayReason, waitingReason } from '../outbox/
 import { capSpentUntil } from '../../../../shared/device-status'
 import { useChatName } from '../../stores/contact-names'
 import { DEFAULT_TIME_ZONE, scheduleKeeper } from '../../../../shared/domain'
-import { optedOutAhead, RescheduleForm, wordsProblem } from './RescheduleForm'
+import { optedOutAhead, RescheduleForm, wordsProblem, type SayAtField } from './RescheduleForm'
 import './schedules.css'
 import { useRowLeftLine } from '../../ui/use-row-left-line'
 
@@ -563,10 +564,23 @@ interface Feedback {
   text: string
 }
 
-/** What the last action on a row (or a send's card) did, said only while it is the row acted on last (probe 4 P11). */
-function RowResult({ feedback, shown }: { feedback: Feedback | null; shown: boolean }): React.JSX.Element {
+/**
+ * What the last action on a row (or a send's card) did, said only while it is the row acted on last (probe 4 P11).
+ * `ref`: the line takes the focus when it says a refusal of the row's form about none of its fields.
+ */
+function RowResult({
+  feedback,
+  shown,
+  ref
+}: {
+  feedback: Feedback | null
+  shown: boolean
+  ref?: Ref<HTMLParagraphElement>
+}): React.JSX.Element {
   return (
     <p
+      ref={ref}
+      tabIndex={-1}
       role="status"
       className={feedback && shown ? `feedback feedback--${feedback.tone}` : 'feedback'}
       data-testid="schedule-row-result"
@@ -627,6 +641,8 @@ function SendCard({
   const [busy, setBusy] = useState(false)
   const [feedback, setFeedback] = useState<Feedback | null>(null)
   useResultGoesOnOpen(panels.open, () => setFeedback(null))
+  const resultRef = useRef<HTMLParagraphElement>(null)
+  const readRefusal = useFocusOnceSaid(resultRef)
   // One line for each thing the send sends to every number (a text, a file and its caption), as its rows say them.
   const contents = [...new Set(items.map((item) => contentText(item, t)))]
   // Its actions and its list are of messages; who it goes to, of numbers (the same when one message each).
@@ -667,7 +683,8 @@ function SendCard({
    */
   async function settle(
     action: InvokeRequest<'outbox:settleSend'>['action'],
-    parts: Pick<InvokeRequest<'outbox:settleSend'>, 'schedule' | 'reword'>[] = [{}]
+    parts: Pick<InvokeRequest<'outbox:settleSend'>, 'schedule' | 'reword'>[] = [{}],
+    atField?: SayAtField
   ): Promise<void> {
     setBusy(true)
     setFeedback(null)
@@ -721,7 +738,10 @@ function SendCard({
       const leaves = action === 'send' || action === 'cancel'
       onChanged(leaves ? `${to}: ${text}` : undefined, short)
     } catch (error) {
-      setFeedback({ tone: 'bad', text: errorInfo(error).message })
+      const refusal = errorInfo(error)
+      if (atField?.(refusal)) return
+      setFeedback({ tone: 'bad', text: refusal.message })
+      if (atField) readRefusal()
     } finally {
       setBusy(false)
     }
@@ -844,7 +864,9 @@ function SendCard({
               : undefined
           }
           onCancel={panels.close}
-          onSave={(request) => void settle('reschedule', [{ schedule: request.schedule }])}
+          onSave={(request, _changed, atField) =>
+            void settle('reschedule', [{ schedule: request.schedule }], atField)
+          }
         />
       ) : null}
       {panels.open === 'words' ? (
@@ -863,7 +885,7 @@ function SendCard({
           }
         />
       ) : null}
-      <RowResult feedback={feedback} shown={saysResult} />
+      <RowResult ref={resultRef} feedback={feedback} shown={saysResult} />
       <ul
         id={numbersId}
         className="schedule-list schedule-send-numbers"
@@ -906,16 +928,22 @@ function ScheduleRow({
   const [busy, setBusy] = useState(false)
   const [feedback, setFeedback] = useState<Feedback | null>(null)
   useResultGoesOnOpen(panels.open, () => setFeedback(null))
+  const resultRef = useRef<HTMLParagraphElement>(null)
+  const readRefusal = useFocusOnceSaid(resultRef)
   const name = useChatName(item.recipient)
   const recipient = recipientText(name, item.recipient, item.isGroup)
   const recipientLine = item.isGroup ? `${t('outbox.group')} ${recipient}` : recipient
   const operatorZone = useOperatorZone()
 
-  /** `done`: what to say once `work` is done, or how to word it from what `work` answered. */
+  /**
+   * `done`: what to say once `work` is done, or how to word it from what `work` answered. `atField`: the form's, when
+   * its Save asked: a refusal about one of its fields is said there, one about none in the row's line with the focus.
+   */
   async function act<R>(
     work: () => Promise<R>,
     done: string | ((result: R) => string),
-    leaves = false
+    leaves = false,
+    atField?: SayAtField
   ): Promise<void> {
     setBusy(true)
     setFeedback(null)
@@ -927,7 +955,10 @@ function ScheduleRow({
       panels.close()
       onChanged(leaves ? `${recipientLine}: ${done}` : undefined)
     } catch (error) {
-      setFeedback({ tone: 'bad', text: errorInfo(error).message })
+      const refusal = errorInfo(error)
+      if (atField?.(refusal)) return
+      setFeedback({ tone: 'bad', text: refusal.message })
+      if (atField) readRefusal()
     } finally {
       setBusy(false)
     }
@@ -1046,16 +1077,18 @@ function ScheduleRow({
             )
           }
           onCancel={panels.close}
-          onSave={(request, { moved }) =>
+          onSave={(request, { moved }, atField) =>
             void act(
               () => useOutbox.getState().edit(request),
               // Only its words changed: it goes at the same time, not "Rescheduled." (QA58).
-              t(moved || request.text === undefined ? 'schedules.saved' : 'schedules.savedWords')
+              t(moved || request.text === undefined ? 'schedules.saved' : 'schedules.savedWords'),
+              false,
+              atField
             )
           }
         />
       ) : null}
-      <RowResult feedback={feedback} shown={saysResult} />
+      <RowResult ref={resultRef} feedback={feedback} shown={saysResult} />
     </li>
   )
 }
