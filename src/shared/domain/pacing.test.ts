@@ -7,6 +7,7 @@ import {
   pacingProblems,
   parsePacing,
   usablePacing,
+  workingHoursCarryOver,
   type PacingPolicy
 } from './pacing'
 import { PACING_CASES } from './pacing.cases'
@@ -118,5 +119,46 @@ describe('isIanaTimeZone', () => {
     expect(isIanaTimeZone(' Asia/Jakarta')).toBe(false)
     expect(isIanaTimeZone('Mars/Olympus')).toBe(false)
     expect(isIanaTimeZone(7)).toBe(false)
+  })
+})
+
+// The pre-send summary's "the messages left at 20:00 wait for the next day": the day is the hours' own, not UTC's.
+describe('workingHoursCarryOver', () => {
+  const jakarta = { start: '08:00', end: '20:00', timeZone: 'Asia/Jakarta' }
+  const newYork = { start: '08:00', end: '20:00', timeZone: 'America/New_York' }
+  it.each([
+    // 7 Dec 2026, 17:00 WIB to 19:00 WIB.
+    {
+      name: 'an end within the same day’s hours',
+      hours: jakarta,
+      starts: Date.UTC(2026, 11, 7, 10, 0),
+      ends: Date.UTC(2026, 11, 7, 12, 0),
+      carry: false
+    },
+    // To 8 Dec 2026, 09:20 WIB.
+    {
+      name: 'an end the next morning',
+      hours: jakarta,
+      starts: Date.UTC(2026, 11, 7, 10, 0),
+      ends: Date.UTC(2026, 11, 8, 2, 20),
+      carry: true
+    },
+    // 7 Dec 2026, 18:00 to 19:30 in New York: the next day on UTC's clock only.
+    {
+      name: 'a later day of UTC’s, the same day of the hours’ zone',
+      hours: newYork,
+      starts: Date.UTC(2026, 11, 7, 23, 0),
+      ends: Date.UTC(2026, 11, 8, 0, 30),
+      carry: false
+    },
+    {
+      name: 'no hours',
+      hours: null,
+      starts: Date.UTC(2026, 11, 7, 10, 0),
+      ends: Date.UTC(2026, 11, 9, 2, 20),
+      carry: false
+    }
+  ])('$name', ({ hours, starts, ends, carry }) => {
+    expect(workingHoursCarryOver(hours, starts, ends)).toBe(carry)
   })
 })

@@ -301,3 +301,17 @@ export function workingHoursOpenAt(
   }
   return null
 }
+
+/**
+ * Whether sending that starts at `startsAt` still goes on at `endsAt` on a later day of the working hours' zone: the
+ * hours close in between (they end on the day they open), and the messages left at the close wait for the next
+ * day's opening. What the pre-send summary says beside the hours (QA77: an end the next morning, unexplained). False
+ * with no hours.
+ */
+export function workingHoursCarryOver(
+  hours: PacingPolicy['workingHours'],
+  startsAt: number,
+  endsAt: number
+): boolean {
+  return hours !== null && dayIn(endsAt, hours.timeZone) > dayIn(startsAt, hours.timeZone)
+}

@@ -2310,6 +2310,12 @@ export const enRest = {
     'this campaign sends at most {cap} a day through each device, within each number’s own daily cap',
   'campaigns.presend.campaignCapAlone': 'this campaign sends at most {cap} a day through each device',
   'campaigns.presend.starts': 'Sending starts',
+  // The campaign's hours before Start, as its page says them after (QA77 5c: only the end hinted at them).
+  'campaigns.presend.hours': 'Sending hours',
+  'campaigns.presend.hoursValue': '{start}–{end} {zone}',
+  'campaigns.presend.hoursAny': 'any time of day',
+  'campaigns.presend.hoursCarryOver':
+    '{start}–{end} {zone}. Nothing is sent from {end} until {start}: the messages left at {end} wait for the next day, so the estimated end is on a later day.',
   'campaigns.presend.startsWhenOpen': 'when its working hours open, {time}',
   'campaigns.presend.startsAfterCap': 'when the daily cap allows it again, {time}',
   'campaigns.presend.quota': 'gateway quota {quota}',

@@ -2572,6 +2572,11 @@ export const id: Record<MessageKey, string> = {
   'campaigns.presend.campaignCapAlone':
     'kampanye ini mengirim paling banyak {cap} sehari lewat tiap perangkat',
   'campaigns.presend.starts': 'Mulai mengirim',
+  'campaigns.presend.hours': 'Jam kirim',
+  'campaigns.presend.hoursValue': '{start}–{end} {zone}',
+  'campaigns.presend.hoursAny': 'kapan saja',
+  'campaigns.presend.hoursCarryOver':
+    '{start}–{end} {zone}. Tidak ada yang dikirim dari pukul {end} sampai pukul {start}: pesan yang tersisa pada pukul {end} menunggu hari berikutnya, sehingga perkiraan selesai jatuh pada hari berikutnya atau sesudahnya.',
   'campaigns.presend.startsWhenOpen': 'saat jam kerjanya dibuka, {time}',
   'campaigns.presend.startsAfterCap': 'setelah batas harian dimulai lagi, {time}',
   'campaigns.presend.quota': 'kuota gateway {quota}',

@@ -1,7 +1,7 @@
 // The pre-send summary's "Estimated end" against the gateway quota: the end of the part the quota covers, from the
 // core's estimate, and how many wait for it, in both languages (it said "Unknown for the 1 the gateway quota covers").
 import { render, screen } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import type { QuotaFinish } from '../../../../shared/domain'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { seedStores } from '../../testing/render'
@@ -166,5 +166,76 @@ describe('the pre-send summary names the devices whose quota runs out', () => {
     expect(warning('id', unknown, 600)).toBe(
       'Kuota belum diketahui untuk perangkat mana pun: gateway bisa berhenti mengirim di tengah jalan.'
     )
+  })
+})
+
+// QA77 5c: the summary said the count, the end and the quota but never the sending hours; only the end, "8 Dec 2026,
+// 09:20" for 196 messages started the evening before, hinted that sending stops at 20:00 and goes on the next morning.
+describe('the pre-send summary says the sending hours', () => {
+  const HOURS = { start: '08:00', end: '20:00', timeZone: 'Asia/Jakarta' }
+  // 7 Dec 2026, 17:00 WIB: the hours are open.
+  const NOW = Date.UTC(2026, 11, 7, 10, 0)
+  const hoursText = (
+    language: 'en' | 'id',
+    props: Partial<Parameters<typeof PreSendSummary>[0]>
+  ): string | null => {
+    vi.useFakeTimers({ now: NOW, toFake: ['Date'] })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
+    const { unmount } = showSummary(language, props)
+    const value = screen.queryByTestId('campaign-presend-hours')
+    const words = value
+      ? `${value.previousElementSibling?.textContent ?? ''} | ${value.textContent ?? ''}`
+      : null
+    unmount()
+    return words
+  }
+
+  it.each([
+    { language: 'en' as const, words: 'Sending hours | 08:00–20:00 WIB' },
+    { language: 'id' as const, words: 'Jam kirim | 08.00–20.00 WIB' }
+  ])('and their zone, when the messages end within today’s hours ($language)', ({ language, words }) => {
+    // 19:00 WIB the same day.
+    expect(hoursText(language, { workingHours: HOURS, finishAt: Date.UTC(2026, 11, 7, 12, 0) })).toBe(words)
+  })
+
+  it.each([
+    { language: 'en' as const, words: 'Sending hours | any time of day' },
+    { language: 'id' as const, words: 'Jam kirim | kapan saja' }
+  ])('as any time of day when the campaign has none ($language)', ({ language, words }) => {
+    expect(hoursText(language, { workingHours: null, finishAt: Date.UTC(2026, 11, 8, 2, 20) })).toBe(words)
+  })
+
+  it.each([
+    {
+      language: 'en' as const,
+      words:
+        'Sending hours | 08:00–20:00 WIB. Nothing is sent from 20:00 until 08:00: the messages left at 20:00 wait for the next day, so the estimated end is on a later day.'
+    },
+    {
+      language: 'id' as const,
+      words:
+        'Jam kirim | 08.00–20.00 WIB. Tidak ada yang dikirim dari pukul 20.00 sampai pukul 08.00: pesan yang tersisa pada pukul 20.00 menunggu hari berikutnya, sehingga perkiraan selesai jatuh pada hari berikutnya atau sesudahnya.'
+    }
+  ])('and that the end falls on a later day because of them ($language)', ({ language, words }) => {
+    // 8 Dec 2026, 09:20 WIB: past tonight's 20:00.
+    expect(hoursText(language, { workingHours: HOURS, finishAt: Date.UTC(2026, 11, 8, 2, 20) })).toBe(words)
+  })
+
+  it('counts the days from when sending starts: hours closed now that open and close before the end', () => {
+    // 7 Dec 2026, 22:00 WIB: the hours open tomorrow at 08:00, and the messages end at 09:20 then.
+    vi.useFakeTimers({ now: Date.UTC(2026, 11, 7, 15, 0), toFake: ['Date'] })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
+    showSummary('en', { workingHours: HOURS, finishAt: Date.UTC(2026, 11, 8, 2, 20) })
+    expect(screen.getByTestId('campaign-presend-hours').textContent).toBe('08:00–20:00 WIB')
+  })
+
+  it('keeps the list a label beside each value', () => {
+    showSummary('en', { workingHours: HOURS })
+    const cells = [...(screen.getByTestId('campaign-presend-hours').closest('dl')?.children ?? [])]
+    expect(cells.map((cell) => cell.tagName)).toEqual(cells.map((_, i) => (i % 2 === 0 ? 'DT' : 'DD')))
   })
 })

@@ -10,12 +10,14 @@ import {
   quotaCovers,
   quotaFinishEstimate,
   quotaShortfall,
+  workingHoursCarryOver,
   workingHoursOpenAt,
+  zoneName,
   type PacingPolicy,
   type QuotaFinish
 } from '../../../../shared/domain'
 import { formatList, localeOf, useLanguage, useT, type Translate } from '../../i18n'
-import { formatCount, formatDateTimeInZone, formatSoonInZone } from '../../i18n/dates'
+import { formatClockTime, formatCount, formatDateTimeInZone, formatSoonInZone } from '../../i18n/dates'
 import { BudgetWarnings, deviceBudgetText, quotaFinishText } from '../../ui/budget-words'
 import { busyButtonProps } from '../../ui/busy-button'
 import { cancelOnEscape } from '../../ui/escape'
@@ -148,6 +150,9 @@ export function PreSendSummary({
   // promises no end while none of them can send (QA N05: "Estimated end 19:16" on an expired device alone).
   const waiting = devices.filter((d) => !isSendable(d.state))
   const noneSends = devices.length > 0 && waiting.length === devices.length
+  // null: the check has not answered yet.
+  const finish = finishAt === 'working' ? null : campaignFinish(devices, ready, finishAt, quotaFinish)
+  const finishInstant = !noneSends && (finish?.kind === 'at' || finish?.kind === 'part') ? finish.at : null
   // The summary replaces the Start button: the focus moves to its answer, not to the page's start. Over the quota
   // that answer is the safe one, as in every risky question (ConfirmPanel's Keep): Split, else Go back; a stray Enter
   // on "Start anyway" sent the rows the quota does not cover into failures (QA11-16).
@@ -219,11 +224,11 @@ export function PreSendSummary({
         <dd>
           {noneSends
             ? t('common.unknown')
-            : finishAt === 'working'
+            : finish === null
               ? t('campaigns.estimate.working')
               : quotaFinishText(
                   t,
-                  campaignFinish(devices, ready, finishAt, quotaFinish),
+                  finish,
                   (instant) => formatDateTimeInZone(new Date(instant).toISOString(), locale, timeZone),
                   devices,
                   list
@@ -233,6 +238,10 @@ export function PreSendSummary({
           {sendingPaused && !noneSends ? (
             <span data-testid="campaign-presend-paused"> {t('campaigns.presend.sendingPaused')}</span>
           ) : null}
+        </dd>
+        <dt>{t('campaigns.presend.hours')}</dt>
+        <dd data-testid="campaign-presend-hours">
+          {hoursText(workingHours, finishInstant, opensAt ?? now, locale, t)}
         </dd>
         {opensAt !== null && (workingHours || capsSpentUntil !== null) && !noneSends ? (
           // No wrapper: the list is a two-column grid, and a wrapper took one cell and moved every later pair (QA15 Q15-06).
@@ -331,6 +340,29 @@ export function PreSendSummary({
       </div>
     </div>
   )
+}
+
+/**
+ * The campaign's sending hours in their zone, or any time of day, as its page says them once it runs; with the end
+ * on a later day than sending starts, that nothing goes between the close and the next opening (QA77 5c: the summary
+ * said "8 Dec 2026, 09:20" of a send started the evening before, and the hours only after Start).
+ */
+function hoursText(
+  hours: PacingPolicy['workingHours'],
+  endsAt: number | null,
+  startsAt: number,
+  locale: string,
+  t: Translate
+): string {
+  if (!hours) return t('campaigns.presend.hoursAny')
+  const words = {
+    start: formatClockTime(hours.start, locale),
+    end: formatClockTime(hours.end, locale),
+    zone: zoneName(hours.timeZone)
+  }
+  return endsAt !== null && workingHoursCarryOver(hours, startsAt, endsAt)
+    ? t('campaigns.presend.hoursCarryOver', words)
+    : t('campaigns.presend.hoursValue', words)
 }
 
 /**
