@@ -1165,6 +1165,35 @@ describe('the tray, from the start, of the scheduled that will not be sent (QA76
   })
 })
 
+describe('the tray, from the start, of the queued a pause holds (QA walk 4, F21)', () => {
+  it('says them at once when the app starts again, before anything in the outbox moves', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'sd-tray-paused-'))
+    const vault = new MemoryVault()
+    const first = await composeSandboxCoreAt(dataDir, vault)
+    try {
+      const deviceId = await linkSandboxDevice(first)
+      await first.handlers['outbox:setPaused']({ paused: true, deviceId })
+      await first.handlers['outbox:enqueue']({
+        deviceId,
+        recipients: ['081222223333', '081222224444'],
+        isGroup: false,
+        entries: [{ kind: 'text', text: 'Selamat pagi' }]
+      })
+      expect(first.snapshot()).toMatchObject({ counts: { queued: 2 }, pausedQueued: 2 })
+    } finally {
+      await first.stop()
+    }
+    const again = await composeSandboxCoreAt(dataDir, vault)
+    try {
+      // The window's bootstrap and the tray's first drawing ("2 to send (2 paused)") say the same.
+      expect((await again.handlers['app:bootstrap']({})).pausedQueued).toBe(2)
+      expect(again.snapshot()).toMatchObject({ counts: { queued: 2 }, pausedQueued: 2 })
+    } finally {
+      await again.stop()
+    }
+  })
+})
+
 describe('how many of the queued wait on a pause (QA walk 4, F21)', () => {
   it('counts a paused campaign’s queued rows, none once it is resumed, and every queued row while sending is paused', async () => {
     const deviceId = await linkedDevice()

@@ -840,7 +840,9 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       // (sendingHeldBy), and takes sending over by itself when it ends, reading its work as another process's commits.
       await theOutbox.startBesideHolder(() => otherProcessCommitted())
       for (const device of registry.list()) adoptTerminalItems(device.id)
-      // The tray draws first from what the window's bootstrap reads: at a start nothing moves that would say it.
+      // The tray draws first from what the window's bootstrap reads: at a start nothing moves that would say it (a
+      // paused campaign or device holds its queued as it did, "12 to send (8 paused)").
+      pausedQueuedSaid = pausedQueued()
       scheduledOptedOutSaid = theOutbox.scheduledOptedOut()
       campaignsFollowed = new Set(theCampaigns.unfinishedIds())
       otherProcessCommits = watchOtherProcessCommits({
