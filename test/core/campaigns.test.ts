@@ -2,6 +2,7 @@
 import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { describeCoreError, type Core, type CoreSnapshot, type Notice } from '../../src/main/core/compose'
 import {
@@ -12,6 +13,7 @@ import {
   startedCampaign
 } from './testing/sandbox-core'
 import { MemoryVault } from '../../src/main/core/vault'
+import { DATABASE_FILE } from '../../src/main/core/store/database'
 import { ApiFailure, failureShape } from '../../src/main/core/commands'
 import { dispatchInvoke } from '../../src/main/core/ipc-dispatch'
 import { DEFAULT_MAX_FILE_BYTES, type PacingPolicy } from '../../src/shared/domain'
@@ -1188,6 +1190,47 @@ describe('the tray, from the start, of the queued a pause holds (QA walk 4, F21)
       // The window's bootstrap and the tray's first drawing ("2 to send (2 paused)") say the same.
       expect((await again.handlers['app:bootstrap']({})).pausedQueued).toBe(2)
       expect(again.snapshot()).toMatchObject({ counts: { queued: 2 }, pausedQueued: 2 })
+    } finally {
+      await again.stop()
+    }
+  })
+})
+
+// A scheduled message the overdue policy holds never goes by itself: the Overview says "1 held for your decision", and
+// the tray names it apart from those to send, from its first drawing on.
+describe('the tray, from the start, of the scheduled held for the operator’s decision', () => {
+  it('says them at once when the app starts again, before anything in the outbox moves', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'sd-tray-held-'))
+    const vault = new MemoryVault()
+    const first = await composeSandboxCoreAt(dataDir, vault)
+    try {
+      const deviceId = await linkSandboxDevice(first)
+      await first.handlers['outbox:enqueue']({
+        deviceId,
+        recipients: ['081222223333'],
+        isGroup: false,
+        entries: [{ kind: 'text', text: 'Sampai jumpa nanti sore' }],
+        schedule: {
+          localTime: '2099-01-01T18:00',
+          timezone: 'Asia/Jakarta',
+          mode: 'local',
+          overduePolicy: 'hold'
+        }
+      })
+    } finally {
+      await first.stop()
+    }
+    // As an earlier run left it: it came due while Sender Desk was closed, and its policy held it for the operator.
+    const db = new Database(join(dataDir, DATABASE_FILE))
+    db.prepare("UPDATE outbox_items SET held = 1, not_before = ? WHERE status = 'scheduled'").run(
+      Date.now() - 3_600_000
+    )
+    db.close()
+    const again = await composeSandboxCoreAt(dataDir, vault)
+    try {
+      // The window's bootstrap and the tray's first drawing ("1 held for your decision") say the same.
+      expect((await again.handlers['app:bootstrap']({})).heldOverdue).toBe(1)
+      expect(again.snapshot()).toMatchObject({ counts: { scheduled: 1 }, heldOverdue: 1 })
     } finally {
       await again.stop()
     }

@@ -153,6 +153,8 @@ export interface CoreSnapshot {
   pausedQueued: number
   /** Of the scheduled, how many will not be sent, their number opted out (the tray names them apart): as last said. */
   scheduledOptedOut: number
+  /** Of the scheduled, how many the overdue policy holds for the operator (the tray names them apart): as last said. */
+  heldOverdue: number
   /** A terminal command's process id while it holds sending (the tray says so, as the window does); null, the app's. */
   sendingHeldBy: number | null
   /** The inbox relay's state (the tray's "Messages in" line). */
@@ -305,19 +307,22 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   // Of the scheduled, those whose number opted out since (QA76): a customer's STOP changes no item's status, so an
   // opt-out list's change sends it too when it moved, as a campaign's change does.
   let scheduledOptedOutSaid = 0
+  // Of the scheduled, those the overdue policy holds for the operator: held or sent, an item changes and counts move.
+  let heldOverdueSaid = 0
   let pausedQueuedCheck = false
   function countsChanged(counts: OutboxCounts): void {
     pausedQueuedSaid = pausedQueued()
     const paced = pacedQueued()
     pacedQueuedSaid = JSON.stringify(paced)
     scheduledOptedOutSaid = theOutbox.scheduledOptedOut()
+    heldOverdueSaid = theOutbox.heldOverdue()
     events.emit('outbox:countsChanged', {
       counts,
       sendingPaused: theOutbox.pausedState().all,
       sendingHeldBy: theOutbox.sendingHeldBy(),
       pausedQueued: pausedQueuedSaid,
       pacedQueued: paced,
-      heldOverdue: theOutbox.heldOverdue(),
+      heldOverdue: heldOverdueSaid,
       scheduledOptedOut: scheduledOptedOutSaid
     })
   }
@@ -502,6 +507,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     sendingPaused: theOutbox.pausedState().all,
     pausedQueued: pausedQueuedSaid,
     scheduledOptedOut: scheduledOptedOutSaid,
+    heldOverdue: heldOverdueSaid,
     sendingHeldBy: theOutbox.sendingHeldBy(),
     inbox: inboxStatusView(inboxStatus)
   })
@@ -844,6 +850,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       // paused campaign or device holds its queued as it did, "12 to send (8 paused)").
       pausedQueuedSaid = pausedQueued()
       scheduledOptedOutSaid = theOutbox.scheduledOptedOut()
+      heldOverdueSaid = theOutbox.heldOverdue()
       campaignsFollowed = new Set(theCampaigns.unfinishedIds())
       otherProcessCommits = watchOtherProcessCommits({
         clock,

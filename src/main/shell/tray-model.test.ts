@@ -239,6 +239,34 @@ describe('tray model', () => {
     expect(findMenuItem(only.menu, 'toggle-pause')?.label).toBe('Pause sending (0 to send)')
   })
 
+  // The Overview says "1 held for your decision" of a scheduled message the overdue policy holds: it never goes by
+  // itself. The tray counted it among those to send, and in what "Pause sending" would hold back.
+  it('names apart the scheduled held for the operator’s decision, as the Overview does', () => {
+    const state = {
+      devices: [device('d1', 'connected')],
+      counts: counts({ queued: 2, scheduled: 4 }),
+      sendingPaused: false,
+      heldOverdue: 2,
+      scheduledOptedOut: 1
+    }
+    const model = buildTrayModel(state, english)
+    expect(model.tooltip).toBe(
+      'Sender Desk — 1/1 connected · 3 to send · 2 held for your decision · 1 will not be sent: opted out'
+    )
+    expect(findMenuItem(model.menu, 'toggle-pause')?.label).toBe('Pause sending (3 to send)')
+    const paused = buildTrayModel({ ...state, sendingPaused: true }, english)
+    expect(paused.tooltip).toContain('3 to send (paused) · 2 held for your decision')
+    expect(findMenuItem(paused.menu, 'toggle-pause')?.label).toBe('Resume sending (3 waiting)')
+    const id = buildTrayModel(state, inLanguage('id'))
+    expect(id.tooltip).toBe(
+      'Sender Desk — 1/1 terhubung · 3 akan dikirim · 2 ditahan menunggu keputusan Anda · 1 tidak akan dikirim: berhenti berlangganan'
+    )
+    // Only held ones: nothing to send, and they are still named.
+    const only = buildTrayModel({ ...state, counts: counts({ scheduled: 1 }), heldOverdue: 1 }, english)
+    expect(only.tooltip).toBe('Sender Desk — 1/1 connected · 1 held for your decision')
+    expect(findMenuItem(only.menu, 'toggle-pause')?.label).toBe('Pause sending (0 to send)')
+  })
+
   it('says a terminal command holds sending, as the window does, until the app takes it over', () => {
     const state = {
       devices: [device('d1', 'connected')],

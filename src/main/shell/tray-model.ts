@@ -64,6 +64,11 @@ export interface TrayState {
    * Overview names them. Absent, none.
    */
   scheduledOptedOut?: number
+  /**
+   * Of the scheduled, how many the overdue policy holds for the operator's decision: they never go by themselves, so
+   * not to send, named apart as the Overview names them ("1 held for your decision"). Absent, none.
+   */
+  heldOverdue?: number
   /** A terminal command's process id while it holds sending (the app takes it over when it ends); absent, the app's. */
   sendingHeldBy?: number | null
   /** The inbox relay's state; absent or not set up, the tray says nothing about it. */
@@ -106,14 +111,19 @@ export function fleetHealth(devices: DeviceView[]): TrayHealth {
 }
 
 /**
- * Items still to go out, what "Pause sending" would hold back (`toSend`), and the scheduled that will not be sent, their
- * number opted out (`optedOut`): the domain's one split of what is waiting (toSendSplit), as the Overview parts it.
+ * Items still to go out, what "Pause sending" would hold back (`toSend`), the scheduled held for the operator's decision
+ * (`held`), and the scheduled that will not be sent, their number opted out (`optedOut`): the domain's one split of
+ * what is waiting (toSendSplit), as the Overview parts it.
  */
-export function pendingSplit(state: Pick<TrayState, 'counts' | 'scheduledOptedOut'>): {
+export function pendingSplit(state: Pick<TrayState, 'counts' | 'scheduledOptedOut' | 'heldOverdue'>): {
   toSend: number
+  held: number
   optedOut: number
 } {
-  return toSendSplit(bucketCounts(state.counts), state.scheduledOptedOut ?? 0)
+  return toSendSplit(bucketCounts(state.counts), {
+    heldOverdue: state.heldOverdue ?? 0,
+    scheduledOptedOut: state.scheduledOptedOut ?? 0
+  })
 }
 
 function tooltipFor(state: TrayState, t: Translate): string {
@@ -125,6 +135,7 @@ function tooltipFor(state: TrayState, t: Translate): string {
   if (problems.length > 0) parts.push(problems.map((d) => `${d.label}: ${stateLabel(d, t)}`).join(', '))
   const pending = pendingSplit(state)
   if (pending.toSend > 0) parts.push(toSendLine(state, pending.toSend, t))
+  if (pending.held > 0) parts.push(t('desktop.tray.heldForDecision', { count: pending.held }))
   if (pending.optedOut > 0) parts.push(t('desktop.tray.notSentOptedOut', { count: pending.optedOut }))
   if (state.counts.failed > 0) parts.push(t('desktop.tray.failed', { count: state.counts.failed }))
   const relay = relayLine(state, t)

@@ -391,41 +391,74 @@ export const SCHEDULED_SPLIT_CASES: ScheduledSplitCase[] = [
 
 export interface ToSendCase {
   name: string
-  /** The outbox's counts by status, and the core's figure of the scheduled that will not be sent. */
+  /**
+   * The outbox's counts by status, and the core's figures of the scheduled held for the operator's decision and of
+   * those (not held) that will not be sent.
+   */
   byStatus: Partial<Record<OutboxStatusName, number>>
+  heldOverdue: number
   scheduledOptedOut: number
-  expected: { toSend: number; optedOut: number }
+  expected: { toSend: number; held: number; optedOut: number }
 }
 
 /**
  * The tray's "12 to send" (toSendSplit): what is still waiting (queued, being handed over, scheduled) but the scheduled
- * that will not be sent, their number opted out, named apart; the two add up to what is waiting.
+ * held for the operator's decision and those that will not be sent, their number opted out, named apart; the three add
+ * up to what is waiting.
  */
 export const TO_SEND_CASES: ToSendCase[] = [
   {
     // Since QA76 the Overview said "3 waiting (2 after today, 1 will not be sent: opted out)"; the tray "5 to send".
     name: 'a scheduled message whose number opted out since is not to send: it is named apart',
     byStatus: { queued: 1, sending: 1, scheduled: 3 },
+    heldOverdue: 0,
     scheduledOptedOut: 1,
-    expected: { toSend: 4, optedOut: 1 }
+    expected: { toSend: 4, held: 0, optedOut: 1 }
   },
   {
     name: 'none opted out: every waiting message is to send',
     byStatus: { queued: 4, sending: 1, scheduled: 2, sent: 9, failed: 1 },
+    heldOverdue: 0,
     scheduledOptedOut: 0,
-    expected: { toSend: 7, optedOut: 0 }
+    expected: { toSend: 7, held: 0, optedOut: 0 }
   },
   {
     name: 'all the scheduled opted out and nothing queued: nothing to send',
     byStatus: { scheduled: 2 },
+    heldOverdue: 0,
     scheduledOptedOut: 2,
-    expected: { toSend: 0, optedOut: 2 }
+    expected: { toSend: 0, held: 0, optedOut: 2 }
   },
   {
     // Read a moment apart from the counts: never more than the scheduled bucket, so the parts still add up.
     name: 'a figure above the scheduled bucket says no more than there are scheduled',
     byStatus: { queued: 3, scheduled: 1 },
+    heldOverdue: 0,
     scheduledOptedOut: 4,
-    expected: { toSend: 3, optedOut: 1 }
+    expected: { toSend: 3, held: 0, optedOut: 1 }
+  },
+  {
+    // The Overview says "1 held for your decision": it never goes by itself, so it is not to send (nor what a pause
+    // holds back); the tray counted it among those to send.
+    name: 'a scheduled message held for the operator’s decision is not to send: it is named apart',
+    byStatus: { queued: 2, sending: 1, scheduled: 4 },
+    heldOverdue: 1,
+    scheduledOptedOut: 1,
+    expected: { toSend: 5, held: 1, optedOut: 1 }
+  },
+  {
+    name: 'all the scheduled held and nothing queued: nothing to send',
+    byStatus: { scheduled: 2, sent: 3 },
+    heldOverdue: 2,
+    scheduledOptedOut: 0,
+    expected: { toSend: 0, held: 2, optedOut: 0 }
+  },
+  {
+    // The core counts the opted out among the scheduled not held: read a moment apart, the parts still add up.
+    name: 'figures above the scheduled bucket say no more than there are scheduled, the held first',
+    byStatus: { queued: 1, scheduled: 2 },
+    heldOverdue: 2,
+    scheduledOptedOut: 1,
+    expected: { toSend: 1, held: 2, optedOut: 0 }
   }
 ]

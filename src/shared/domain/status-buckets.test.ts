@@ -9,6 +9,7 @@ import {
   countsAsSentToday,
   GATEWAY_REPORTED_SENT,
   heldByPause,
+  heldOfScheduled,
   pausedOfQueued,
   REPORTED_SENT_BUCKETS,
   optedOutOfScheduled,
@@ -126,14 +127,16 @@ describe('the scheduled that will not be sent: their number opted out', () => {
   })
 })
 
-// Since QA76 the Overview named a scheduled message whose number opted out since apart; the tray counted it to send.
-describe('what is still to send, the scheduled that will not be sent named apart', () => {
+// Since QA76 the Overview named a scheduled message whose number opted out since apart, and one held for the
+// operator's decision ("1 held for your decision"); the tray counted both to send.
+describe('what is still to send, the held and the scheduled that will not be sent named apart', () => {
   it.each(TO_SEND_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
     const counts = bucketCounts(c.byStatus)
-    const split = toSendSplit(counts, c.scheduledOptedOut)
+    const split = toSendSplit(counts, { heldOverdue: c.heldOverdue, scheduledOptedOut: c.scheduledOptedOut })
     expect(split).toEqual(c.expected)
-    expect(split.toSend + split.optedOut).toBe(waitingCount(counts))
-    expect(split.optedOut).toBe(optedOutOfScheduled(counts, c.scheduledOptedOut))
+    expect(split.toSend + split.held + split.optedOut).toBe(waitingCount(counts))
+    expect(split.held).toBe(heldOfScheduled(counts, c.heldOverdue))
+    expect(split.optedOut).toBeLessThanOrEqual(optedOutOfScheduled(counts, c.scheduledOptedOut))
   })
 })
 

@@ -290,17 +290,28 @@ export function optedOutOfScheduled(counts: BucketCounts, scheduledOptedOut: num
 }
 
 /**
- * What is still to go out ("12 to send" in the tray, what Pause sending holds back): the waiting buckets, but those of
- * the scheduled that will not be sent, their number opted out (optedOutOfScheduled), named apart as the Overview and
- * the header name them ("1 will not be sent: opted out"); the two add up to waitingCount (QA76: the tray still counted
- * such a message to send).
+ * Of the `scheduled` bucket, how many the overdue policy holds for the operator: they came due while the app was closed
+ * and go only when the operator sends them ("1 held for your decision"). The core's figure (heldOverdue), never more
+ * than the bucket.
+ */
+export function heldOfScheduled(counts: BucketCounts, heldOverdue: number): number {
+  return Math.max(0, Math.min(heldOverdue, counts.scheduled))
+}
+
+/**
+ * What is still to go out ("12 to send" in the tray, what Pause sending holds back): the waiting buckets, but the
+ * scheduled held for the operator's decision (heldOfScheduled: they never go by themselves) and those that will not be
+ * sent, their number opted out (the core counts these among the scheduled not held), each named apart as the Overview
+ * names them ("1 held for your decision", "1 will not be sent: opted out"); the three add up to waitingCount (QA76
+ * and after: the tray still counted such messages to send).
  */
 export function toSendSplit(
   counts: BucketCounts,
-  scheduledOptedOut: number
-): { toSend: number; optedOut: number } {
-  const optedOut = optedOutOfScheduled(counts, scheduledOptedOut)
-  return { toSend: waitingCount(counts) - optedOut, optedOut }
+  figures: { heldOverdue: number; scheduledOptedOut: number }
+): { toSend: number; held: number; optedOut: number } {
+  const held = heldOfScheduled(counts, figures.heldOverdue)
+  const optedOut = Math.max(0, Math.min(figures.scheduledOptedOut, counts.scheduled - held))
+  return { toSend: waitingCount(counts) - held - optedOut, held, optedOut }
 }
 
 /**

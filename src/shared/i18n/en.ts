@@ -41,6 +41,7 @@ export const enRest = {
   'desktop.tray.toSendPaused': '{count} to send (paused)',
   'desktop.tray.toSendSomePaused': '{count} to send ({paused} paused)',
   'desktop.tray.toSendHeld': '{count} to send (a terminal command, pid {pid}, is sending them)',
+  'desktop.tray.heldForDecision': '{count} held for your decision',
   'desktop.tray.notSentOptedOut': '{count} will not be sent: opted out',
   'desktop.tray.failed': '{count} failed',
   'desktop.tray.restart': 'Restart',

@@ -52,6 +52,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.tray.toSendPaused': '{count} akan dikirim (dijeda)',
   'desktop.tray.toSendSomePaused': '{count} akan dikirim ({paused} dijeda)',
   'desktop.tray.toSendHeld': '{count} akan dikirim (dikirim oleh perintah terminal, pid {pid})',
+  'desktop.tray.heldForDecision': '{count} ditahan menunggu keputusan Anda',
   'desktop.tray.notSentOptedOut': '{count} tidak akan dikirim: berhenti berlangganan',
   'desktop.tray.failed': '{count} gagal',
   'desktop.tray.restart': 'Mulai ulang',

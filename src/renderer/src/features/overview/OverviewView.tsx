@@ -5,6 +5,7 @@ import type { DeviceView, OutboxSince, OutboxStatus } from '../../../../shared/c
 import {
   BUCKET_STATUSES,
   bucketCounts,
+  heldOfScheduled,
   pausedOfQueued,
   scheduledSplit,
   sentTodayParts,
@@ -233,8 +234,8 @@ function useTodayNumbers(): TodayNumbers | null {
       optedOut: since.reply.optedOut
     },
     // A held one never goes by itself: it is not "for later" but waits for the operator.
-    held: Math.min(heldOverdue, counts.scheduled),
-    scheduled: counts.scheduled - Math.min(heldOverdue, counts.scheduled),
+    held: heldOfScheduled(buckets, heldOverdue),
+    scheduled: counts.scheduled - heldOfScheduled(buckets, heldOverdue),
     scheduledAfterToday: since.reply.scheduledAfter ?? null,
     scheduledCapHeld: since.reply.scheduledCapHeld ?? 0,
     scheduledOptedOut,
