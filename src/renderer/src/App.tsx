@@ -257,18 +257,22 @@ function CountsSummary({
       ) : null}
       {counts.map(({ bucket, count, word, label, bad }, index) => (
         <span key={bucket} className={bad ? 'count--bad' : undefined}>
-          {index > 0 ? (
-            <span className="counts-summary-dot" aria-hidden="true">
-              ·
+          {/* The row wraps only here, between counts, the dot ending the line before (QA77: "0 g…" in Indonesian). */}
+          {paused || index > 0 ? ' ' : null}
+          <span className="counts-summary-count">
+            <span className="count-number">{formatNumber(count, language)}</span>{' '}
+            {/* With what a pause holds of it ("9 queued (8 paused)"), as the wide header and the Outbox say it (QA72:
+                a device's or a campaign's pause showed nowhere on the row); all sending paused, "Paused" leads it. */}
+            <span aria-hidden="true">{paused ? word : label}</span>
+            <span className="visually-hidden">
+              {label}
+              {index < counts.length - 1 ? ', ' : ''}
             </span>
-          ) : null}
-          <span className="count-number">{formatNumber(count, language)}</span>{' '}
-          {/* With what a pause holds of it ("9 queued (8 paused)"), as the wide header and the Outbox say it (QA72:
-              a device's or a campaign's pause showed nowhere on the row); all sending paused, "Paused" leads it. */}
-          <span aria-hidden="true">{paused ? word : label}</span>
-          <span className="visually-hidden">
-            {label}
-            {index < counts.length - 1 ? ', ' : ''}
+            {index < counts.length - 1 ? (
+              <span className="counts-summary-dot" aria-hidden="true">
+                ·
+              </span>
+            ) : null}
           </span>
         </span>
       ))}
