@@ -2,10 +2,10 @@
 // inbox knows, by subject) from a listbox, or pastes numbers as before (the recipients text stays the one source,
 // parsed by recipients.ts). Keyboard: arrows move through the suggestions, Enter picks one (or enters the typed
 // number), Escape closes them, Backspace in an empty input removes the last recipient.
-import { useEffect, useId, useRef, useState } from 'react'
+import { memo, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import type { InvokeReply } from '../../../../shared/contract'
 import { call } from '../../api'
-import { useT } from '../../i18n'
+import { useT, type Translate } from '../../i18n'
 import type { ControlProps } from '../../ui/Field'
 import { readableChat, RecipientName, RemoveRecipientButton } from '../../ui/RecipientName'
 import { useChipRemoval } from '../../ui/chip-removal'
@@ -29,7 +29,8 @@ import {
   withoutLastRecipient,
   withoutRecipient,
   withRecipientAs,
-  splitRecipients
+  splitRecipients,
+  type RecipientProblem
 } from './recipients'
 import { contactNameKey } from '../../../../shared/domain'
 
@@ -65,6 +66,59 @@ export function ChipsNotDrawn({
     </p>
   ) : null
 }
+
+/**
+ * One recipient's chip (the Send view's and the picker's); memoised, its props the recipient's own words and stable
+ * functions: a key typed in the field draws the chips it changes, not all 500 pasted ones again (each key redrew
+ * every chip and its name). `remove` takes the recipient out of the field's text as it is when the × is pressed.
+ */
+export const RecipientChip = memo(function RecipientChip({
+  raw,
+  value,
+  problem,
+  index,
+  isGroup,
+  optedOut,
+  remove,
+  t,
+  testId,
+  saysProblem = false
+}: {
+  raw: string
+  value: string
+  problem: RecipientProblem | null
+  index: number
+  isGroup: boolean
+  /** On the opt-out list (QA71): marked on the chip. */
+  optedOut: boolean
+  remove: (index: number, raw: string) => void
+  t: Translate
+  testId: string
+  /** The problem said on the chip (the Send view's); else the form's field says it and the chip is only marked. */
+  saysProblem?: boolean
+}): React.JSX.Element {
+  const said = saysProblem ? problem : null
+  return (
+    <li
+      className={problem ? 'chip chip--bad' : 'chip'}
+      data-testid={testId}
+      data-valid={problem ? 'false' : 'true'}
+      data-value={value}
+    >
+      {said ? <span aria-hidden="true">⚠ </span> : null}
+      <span className="chip-text">{problem ? raw : <RecipientName chatId={value} isGroup={isGroup} />}</span>
+      {said ? <span className="chip-problem">{t(`recipient.problem.${said}`)}</span> : null}
+      {optedOut ? <OptedOutMark testId="recipient-opted-out" /> : null}
+      <RemoveRecipientButton
+        chatId={problem ? null : value}
+        typed={raw}
+        isGroup={isGroup}
+        label={(recipient) => t('send.recipients.remove', { value: recipient })}
+        onRemove={() => remove(index, raw)}
+      />
+    </li>
+  )
+})
 
 export function ContactPicker({
   control,
@@ -128,10 +182,22 @@ export function ContactPicker({
     : splitRecipients(entered)
         .filter((raw) => looksLikeName(raw) && !looksLikeGroupId(raw))
         .join('\n')
+  // The text and onText as they are now, for what runs later than this render (an answer, a chip's ×).
   const textNow = useRef(text)
-  useEffect(() => {
+  const onTextNow = useRef(onText)
+  useLayoutEffect(() => {
     textNow.current = text
+    onTextNow.current = onText
   })
+  // The same function every render, for the memoised chips: it removes the chip's recipient from the text as it is
+  // when the × is pressed, not as it was when the chip was last drawn.
+  const removeChip = useCallback(
+    (index: number, raw: string): void => {
+      removingChip(index)
+      onTextNow.current(withoutRecipient(textNow.current, raw))
+    },
+    [removingChip]
+  )
   useEffect(() => {
     if (enteredNames === '') return
     let live = true
@@ -205,33 +271,18 @@ export function ContactPicker({
           data-testid={`${testId ?? 'picker'}-chips`}
         >
           {picked.map((recipient, index) => (
-            <li
+            <RecipientChip
               key={recipient.value}
-              className={recipient.problem ? 'chip chip--bad' : 'chip'}
-              data-testid="picker-chip"
-              data-value={recipient.value}
-            >
-              <span className="chip-text">
-                {recipient.problem ? (
-                  recipient.raw
-                ) : (
-                  <RecipientName chatId={recipient.value} isGroup={isGroup} />
-                )}
-              </span>
-              {!isGroup && recipient.problem === null && optedOut.has(recipient.value) ? (
-                <OptedOutMark testId="recipient-opted-out" />
-              ) : null}
-              <RemoveRecipientButton
-                chatId={recipient.problem ? null : recipient.value}
-                typed={recipient.raw}
-                isGroup={isGroup}
-                label={(value) => t('send.recipients.remove', { value })}
-                onRemove={() => {
-                  removingChip(index)
-                  onText(withoutRecipient(text, recipient.raw))
-                }}
-              />
-            </li>
+              raw={recipient.raw}
+              value={recipient.value}
+              problem={recipient.problem}
+              index={index}
+              isGroup={isGroup}
+              optedOut={!isGroup && recipient.problem === null && optedOut.has(recipient.value)}
+              remove={removeChip}
+              t={t}
+              testId="picker-chip"
+            />
           ))}
         </ul>
       ) : null}

@@ -1,8 +1,8 @@
 // Recipients: contacts and groups picked by name, phone numbers (normalised and checked as typed, several at once) or
 // group ids, shown as chips with their names, plus recent ones.
-import { memo, useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { call } from '../../api'
-import { useT, type Translate } from '../../i18n'
+import { useT } from '../../i18n'
 import { useSend } from '../../stores/send'
 import { Field } from '../../ui/Field'
 import {
@@ -13,17 +13,15 @@ import {
   repeatedRecipientsLeftOut,
   splitDraft,
   unpickedName,
-  type RecipientProblem,
   withDraftEntered,
   withoutRecipient,
   withRecipient
 } from './recipients'
 import { MAX_SEND_RECIPIENTS } from '../../../../shared/domain/limits'
-import { RecipientName, RemoveRecipientButton } from '../../ui/RecipientName'
+import { RecipientName } from '../../ui/RecipientName'
 import { useChipRemoval } from '../../ui/chip-removal'
-import { ChipsNotDrawn, chipsDrawn, ContactPicker } from './ContactPicker'
+import { ChipsNotDrawn, chipsDrawn, ContactPicker, RecipientChip } from './ContactPicker'
 import { optedOutCount as countOptedOut } from './opted-out-recipients'
-import { OptedOutMark } from '../../ui/OptedOutMark'
 import './send.css'
 
 export function RecipientsField({
@@ -58,6 +56,14 @@ export function RecipientsField({
     () => document.getElementById('send-recipients'),
     '.chip-remove',
     { beforeTyping: enterDraftShownAsChip }
+  )
+  // The same function every render, for the memoised chips: the field's text as it is when a chip's × is pressed.
+  const removeChip = useCallback(
+    (index: number, raw: string): void => {
+      removingChip(index)
+      setFields({ recipientsText: withoutRecipient(useSend.getState().recipientsText, raw) })
+    },
+    [removingChip, setFields]
   )
   // QA74: the recent numbers are one Tab stop with the arrow keys inside, as the chips are; a picked one leaves the
   // list, so the focus goes on to the next one (else the previous, else the field) instead of falling to the page.
@@ -196,8 +202,10 @@ export function RecipientsField({
                 index={index}
                 isGroup={isGroup}
                 optedOut={!isGroup && r.problem === null && optedOut.has(r.value)}
-                removing={removingChip}
+                remove={removeChip}
                 t={t}
+                testId="recipient-chip"
+                saysProblem
               />
             ))}
           </ul>
@@ -252,57 +260,6 @@ export function RecipientsField({
     </fieldset>
   )
 }
-
-/**
- * One recipient's chip; memoised, its props the recipient's own words and stable functions: a key typed in the field
- * draws the chips it changes, not all 500 pasted ones again (each key redrew every chip and its name).
- */
-const RecipientChip = memo(function RecipientChip({
-  raw,
-  value,
-  problem,
-  index,
-  isGroup,
-  optedOut,
-  removing,
-  t
-}: {
-  raw: string
-  value: string
-  problem: RecipientProblem | null
-  index: number
-  isGroup: boolean
-  /** On the opt-out list (QA71): marked on the chip. */
-  optedOut: boolean
-  removing: (index: number) => void
-  t: Translate
-}): React.JSX.Element {
-  return (
-    <li
-      className={problem ? 'chip chip--bad' : 'chip'}
-      data-testid="recipient-chip"
-      data-valid={problem ? 'false' : 'true'}
-      data-value={value}
-    >
-      {problem ? <span aria-hidden="true">⚠ </span> : null}
-      <span className="chip-text">{problem ? raw : <RecipientName chatId={value} isGroup={isGroup} />}</span>
-      {problem ? <span className="chip-problem">{t(`recipient.problem.${problem}`)}</span> : null}
-      {optedOut ? <OptedOutMark testId="recipient-opted-out" /> : null}
-      <RemoveRecipientButton
-        chatId={problem ? null : value}
-        typed={raw}
-        isGroup={isGroup}
-        label={(recipient) => t('send.recipients.remove', { value: recipient })}
-        onRemove={() => {
-          removing(index)
-          // The field's text as it is now, not as it was when this chip was last drawn.
-          const { recipientsText, setFields } = useSend.getState()
-          setFields({ recipientsText: withoutRecipient(recipientsText, raw) })
-        }}
-      />
-    </li>
-  )
-})
 
 /** The recipients Undo puts back, then what was typed since (a name being searched), as one field's text. */
 function withRecipientsBefore(removed: string, typedSince: string): string {
