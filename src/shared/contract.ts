@@ -2339,6 +2339,14 @@ export const invokeChannels = builtOnFirstUse({
           status: OutboxStatus,
           gatewayId: z.string().nullable()
         })
+      ),
+      /** Rows whose messages had already ended unsent: opted out during the campaign, failed, or cancelled before. */
+      endedUnsent: z.array(
+        z.object({
+          rowNumber: z.number().int(),
+          phone: z.string().nullable(),
+          bucket: z.enum(['optedOut', 'failed', 'cancelled'])
+        })
       )
     })
   }),

@@ -19,11 +19,12 @@ import { campaignPartWords, sayCampaignPartWords } from '../../shared/campaign-p
 import type {
   CampaignView,
   DeviceState,
+  InvokeReply,
   InvokeRequest,
   SameMessageMoves,
   TakeBackView
 } from '../../shared/contract'
-import { pacingProblemMessage, skippedReasons, translate } from '../../shared/i18n'
+import { pacingProblemMessage, skippedReasons, translate, type MessageKey } from '../../shared/i18n'
 import {
   campaignFinishEstimate,
   MAX_CAMPAIGN_ROW_FILES,
@@ -447,6 +448,13 @@ export function describeSameMessageMoves(moves: SameMessageMoves, sendRecent: bo
   return lines
 }
 
+/** A cancel's rows already ended unsent, named as the window's campaign counts name their buckets. */
+const ENDED_UNSENT_WORDS = {
+  optedOut: 'campaigns.count.optedOut',
+  failed: 'campaigns.count.failed',
+  cancelled: 'campaigns.count.cancelled'
+} as const satisfies Record<InvokeReply<'campaigns:cancel'>['endedUnsent'][number]['bucket'], MessageKey>
+
 /** Runs `work` on the terminal's core without a device (commands that only read or change campaigns). */
 function onCore<T>(context: CliContext, work: (core: CommandLineCore) => Promise<T>): Promise<T> {
   return withCommandLineCore(context, null, work)
@@ -736,11 +744,17 @@ export async function runCampaign(context: CliContext): Promise<number> {
       const accepted = report.alreadyAccepted.map(
         (r) => `  row ${r.rowNumber}  ${r.phone ?? ''}  ${r.status}  ${r.gatewayId ?? ''}`
       )
+      // Rows already ended unsent (opted out during the campaign, failed, cancelled before) in the window's words for
+      // their bucket: with the two lists above, every row that became a message (QA77).
+      const ended = report.endedUnsent.map(
+        (r) => `  row ${r.rowNumber}  ${r.phone ?? ''}  ${translate('en', ENDED_UNSENT_WORDS[r.bucket])}`
+      )
       context.out.result(
         [
           `Cancelled ${counted(report.cancelledRows.length, 'row')}.`,
           `Already with the gateway (${accepted.length}):`,
-          ...accepted
+          ...accepted,
+          ...(ended.length > 0 ? [`Already ended unsent (${ended.length}):`, ...ended] : [])
         ].join('\n'),
         { ok: true, ...report }
       )

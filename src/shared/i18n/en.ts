@@ -2019,6 +2019,10 @@ export const enRest = {
   'campaigns.cancelReport.sent': '{n, plural, one {# was already sent} other {# were already sent}}',
   'campaigns.cancelReport.withGateway':
     '{n, plural, one {# was already with the gateway} other {# were already with the gateway}}',
+  'campaigns.cancelReport.optedOut': '{n} had opted out during the campaign (not sent)',
+  'campaigns.cancelReport.failed': '{n} had already failed',
+  'campaigns.cancelReport.cancelledBefore':
+    '{n, plural, one {# was cancelled before} other {# were cancelled before}}',
   'campaigns.takeBack.open': 'Take back this campaign',
   'campaigns.takeBack.confirmTitle': 'Take back this campaign?',
   'campaigns.takeBack.held': 'Sending is paused while you decide: “{keep}” lets it go on.',

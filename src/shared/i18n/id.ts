@@ -2274,6 +2274,9 @@ export const id: Record<MessageKey, string> = {
   'campaigns.cancelReport.noneLeft': 'tidak ada yang sudah diterima gateway',
   'campaigns.cancelReport.sent': '{n} sudah terkirim',
   'campaigns.cancelReport.withGateway': '{n} sudah diterima gateway',
+  'campaigns.cancelReport.optedOut': '{n} sudah berhenti berlangganan selama kampanye (tidak dikirim)',
+  'campaigns.cancelReport.failed': '{n} sudah gagal',
+  'campaigns.cancelReport.cancelledBefore': '{n} sudah dibatalkan sebelumnya',
   'campaigns.takeBack.open': 'Tarik kembali kampanye ini',
   'campaigns.takeBack.confirmTitle': 'Tarik kembali kampanye ini?',
   'campaigns.takeBack.held':

@@ -1396,6 +1396,30 @@ describe('campaigns on the outbox', () => {
     expect(campaigns.get(id).counts).toMatchObject({ accepted: 2, cancelled: 10, skipped: 2 })
   })
 
+  // QA77: "37 rows cancelled; 1 was already sent." of 40 rows, two of them opted out during the campaign: the report
+  // named 38. The rows already ended unsent when the campaign was cancelled are named too, each in its bucket.
+  it('reports the rows already ended unsent apart: opted out, or cancelled before', async () => {
+    const { id } = await setUp()
+    await fixture.outbox.start()
+    await campaigns.start(id)
+    await fixture.runUntil(() => fixture.gateway.messages.length === 2, { stepMs: 1000 })
+    // Rows 6 and 7's customers opt out; the operator cancels row 8's message alone in the outbox.
+    expect(campaigns.optOuts.add(['6281234567004', '6281234567005'], 'reply')).toBe(2)
+    const alone = campaigns.results(id).find((r) => r.rowNumber === 8)!
+    fixture.outbox.cancel(alone.itemId!)
+    const report = campaigns.cancel(id)
+    expect(report.alreadyAccepted.map((r) => r.rowNumber)).toEqual([2, 3])
+    expect(report.cancelledRows).toEqual([4, 5, 9, 10, 11, 12, 13])
+    expect(report.endedUnsent).toEqual([
+      { rowNumber: 6, phone: '6281234567004', bucket: 'optedOut' },
+      { rowNumber: 7, phone: '6281234567005', bucket: 'optedOut' },
+      { rowNumber: 8, phone: '6281234567006', bucket: 'cancelled' }
+    ])
+    // Every row that became a message is named once: the campaign's 12 rows to send (2 more skipped by the check).
+    const named = report.cancelledRows.length + report.alreadyAccepted.length + report.endedUnsent.length
+    expect(named).toBe(campaigns.get(id).summary.ready)
+  })
+
   // QA73: the rows a take-back (or a cancel) of the campaign stopped were "Cancelled" with an empty Reason in the
   // results; only the opted-out ones said why. A row the operator cancelled alone before says so, apart.
   it('gives each cancelled row its reason in the results: with the campaign, or by the operator before it', async () => {

@@ -326,6 +326,12 @@ export interface CancelReport {
   cancelledRows: number[]
   /** Rows the gateway had already accepted (or that were in flight and cannot be taken back). */
   alreadyAccepted: { rowNumber: number; phone: string | null; status: ItemStatus; gatewayId: string | null }[]
+  /**
+   * Rows whose messages had already ended unsent, by the campaign's bucket: opted out during the campaign, failed, or
+   * cancelled before (alone, in the outbox). With the two above, every row that became a message (QA77: "37 rows
+   * cancelled; 1 was already sent" of 40, the two opted out named nowhere).
+   */
+  endedUnsent: { rowNumber: number; phone: string | null; bucket: 'optedOut' | 'failed' | 'cancelled' }[]
 }
 
 export interface AutoPauseOptions {
@@ -1520,6 +1526,15 @@ export function createCampaigns(deps: CampaignsDeps) {
           phone: r.phone,
           status: r.status as ItemStatus,
           gatewayId: r.gatewayId
+        })),
+      endedUnsent: after
+        .filter((r) => (r.status === 'cancelled' || r.status === 'failed') && !cancelled.has(r.itemId ?? ''))
+        .map((r) => ({
+          rowNumber: r.rowNumber,
+          phone: r.phone,
+          // As the campaign counts them: cancelled because the number opted out is not cancelled (campaign-buckets).
+          bucket:
+            r.status === 'failed' ? 'failed' : r.failureMessage === OPTED_OUT_NOTE ? 'optedOut' : 'cancelled'
         }))
     }
   }

@@ -368,7 +368,8 @@ describe('CampaignsView', () => {
     fake.handle('campaigns:resume', () => campaign())
     fake.handle('campaigns:cancel', () => ({
       cancelledRows: [3],
-      alreadyAccepted: [{ rowNumber: 2, phone: '6281234567890', status: 'accepted', gatewayId: 'g1' }]
+      alreadyAccepted: [{ rowNumber: 2, phone: '6281234567890', status: 'accepted', gatewayId: 'g1' }],
+      endedUnsent: []
     }))
     fake.handle('campaigns:export', () => ({
       fileName: 'bills - results.csv',
@@ -4982,7 +4983,43 @@ describe('issue 27: the campaign view an operator can trust', () => {
     })
     fake.handle('campaigns:cancel', () => ({
       cancelledRows: [5, 6, 7],
-      alreadyAccepted: [accepted(2, 'read'), accepted(3, 'sent'), accepted(4, 'accepted')]
+      alreadyAccepted: [accepted(2, 'read'), accepted(3, 'sent'), accepted(4, 'accepted')],
+      endedUnsent: []
+    }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByTestId('campaign-cancel'))
+    await user.click(await screen.findByTestId('campaign-cancel-confirm'))
+    expect((await screen.findByTestId('campaign-cancel-report')).textContent).toBe(report)
+  })
+
+  // QA77: 40 rows, two opted out during the campaign, then "Cancel the rest": "37 rows cancelled; 1 was already sent."
+  // named 38 of them. The rows already ended unsent are named too, each as the campaign's counts name it.
+  it.each([
+    [
+      'en',
+      '37 rows cancelled; 1 was already sent, 2 had opted out during the campaign (not sent), 1 had already failed, 1 was cancelled before.'
+    ],
+    [
+      'id',
+      '37 baris dibatalkan; 1 sudah terkirim, 2 sudah berhenti berlangganan selama kampanye (tidak dikirim), 1 sudah gagal, 1 sudah dibatalkan sebelumnya.'
+    ]
+  ] as const)('names the rows already ended unsent in its report (%s)', async (language, report) => {
+    seedStores(
+      makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice({ id: 'dev-1' })] })
+    )
+    fake.handle('campaigns:list', () => ({ campaigns: [campaign()] }))
+    fake.handle('campaigns:get', () => campaign())
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    const ended = (rowNumber: number, bucket: 'optedOut' | 'failed' | 'cancelled') => ({
+      rowNumber,
+      phone: '6281234567890',
+      bucket
+    })
+    fake.handle('campaigns:cancel', () => ({
+      cancelledRows: Array.from({ length: 37 }, (_, i) => i + 7),
+      alreadyAccepted: [{ rowNumber: 2, phone: '6281234567890', status: 'read', gatewayId: 'g2' }],
+      endedUnsent: [ended(3, 'optedOut'), ended(4, 'optedOut'), ended(5, 'failed'), ended(6, 'cancelled')]
     }))
     const user = userEvent.setup()
     render(<CampaignsView />)
@@ -5008,7 +5045,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(confirm.getAttribute('aria-disabled')).toBe('true')
     await user.click(confirm)
     expect(fake.requests('campaigns:cancel')).toHaveLength(1)
-    cancelled.resolve({ cancelledRows: [5], alreadyAccepted: [] })
+    cancelled.resolve({ cancelledRows: [5], alreadyAccepted: [], endedUnsent: [] })
     expect((await screen.findByTestId('campaign-cancel-report')).textContent).toContain('1 row cancelled')
   })
 
@@ -5032,7 +5069,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
       fake.handle('campaigns:resume', () => (current = running))
       fake.handle('campaigns:cancel', () => {
         current = campaign({ ...running, status: 'cancelled' })
-        return { cancelledRows: [3, 4, 5, 6, 7], alreadyAccepted: [] }
+        return { cancelledRows: [3, 4, 5, 6, 7], alreadyAccepted: [], endedUnsent: [] }
       })
       const user = userEvent.setup()
       // Coming back to the view shows the running campaign.
@@ -5459,13 +5496,14 @@ describe('a running campaign told to a screen reader (QA38 Q38-06)', () => {
     // A row or two is no milestone: not every count is read out.
     expect(run.said()).toBe('')
     await run.move('running', 3)
-    expect(run.said()).toBe('bills — sending: 3 of 10 sent.')
+    // The rows not sent named beside the sent, as the Overview's line names them: the parts add up to the rows.
+    expect(run.said()).toBe('bills — sending: 3 of 10 sent, 7 queued.')
     await run.move('running', 4)
-    expect(run.said()).toBe('bills — sending: 3 of 10 sent.')
+    expect(run.said()).toBe('bills — sending: 3 of 10 sent, 7 queued.')
     await run.move('paused', 4)
-    expect(run.said()).toBe('bills — paused: 4 of 10 sent.')
+    expect(run.said()).toBe('bills — paused: 4 of 10 sent, 6 queued.')
     await run.move('running', 4)
-    expect(run.said()).toBe('bills — sending: 4 of 10 sent.')
+    expect(run.said()).toBe('bills — sending: 4 of 10 sent, 6 queued.')
     await run.move('finished', 10)
     expect(run.said()).toBe('bills — finished: 10 of 10 sent.')
   })
@@ -5477,13 +5515,37 @@ describe('a running campaign told to a screen reader (QA38 Q38-06)', () => {
     await run.move('running', 2)
     expect(run.said()).toBe('')
     await run.move('paused', 2)
-    expect(run.said()).toBe('bills — paused: 2 of 10 sent.')
+    expect(run.said()).toBe('bills — paused: 2 of 10 sent, 8 queued.')
+  })
+
+  // QA77: cancelled with two rows opted out during the campaign, it said "ketiga — cancelled: 1 of 40 sent.": 38 rows
+  // nowhere. Said as the Overview's line says it, every row to send is named.
+  it.each([
+    ['en', 'bills — cancelled: 1 of 10 sent, 7 cancelled, 2 opted out during the campaign (not sent).'],
+    [
+      'id',
+      'bills — dibatalkan: 1 dari 10 terkirim, 7 dibatalkan, 2 berhenti berlangganan selama kampanye (tidak dikirim).'
+    ]
+  ] as const)('names the rows not sent beside the sent when cancelled (%s)', async (language, said) => {
+    seedStores(
+      makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice({ id: 'dev-1' })] })
+    )
+    let now = tenRows('running', 1)
+    fake.handle('campaigns:list', () => ({ campaigns: [now] }))
+    fake.handle('campaigns:get', () => now)
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    await screen.findByTestId('campaign-counts')
+    now = { ...now, status: 'cancelled', counts: { waiting: 0, read: 1, cancelled: 7, optedOut: 2 } }
+    act(() => fake.emit('campaigns:changed', { id: 'c1' }))
+    await waitFor(() => expect(screen.getByTestId('campaign-announcer').textContent).toBe(said))
   })
 
   it('says it in Indonesian with its numbers and plural', async () => {
     const run = await watch('id')
     await run.move('running', 5)
-    expect(run.said()).toBe('bills — mengirim: 5 dari 10 terkirim.')
+    expect(run.said()).toBe('bills — mengirim: 5 dari 10 terkirim, 5 dalam antrean.')
     await run.move('finished', 10)
     expect(run.said()).toBe('bills — selesai: 10 dari 10 terkirim.')
   })

@@ -130,16 +130,30 @@ const LIST_CHANGES_GAP_MS = 1000
 
 /**
  * What "Cancel the rest" did: the rows it cancelled, and those past cancelling by where they stand — sent (or further)
- * apart from still with the gateway (QA4 F12: a row already read was "already with the gateway").
+ * apart from still with the gateway (QA4 F12: a row already read was "already with the gateway") — and those already
+ * ended unsent, by the campaign's buckets (QA77: two opted out during the campaign were named nowhere).
  */
 const SENT_BUCKETS: readonly StatusBucket[] = ['sent', 'delivered', 'read', 'revoked']
+
+type EndedUnsentBucket = InvokeReply<'campaigns:cancel'>['endedUnsent'][number]['bucket']
+
+const ENDED_UNSENT_KEY = {
+  optedOut: 'campaigns.cancelReport.optedOut',
+  failed: 'campaigns.cancelReport.failed',
+  cancelled: 'campaigns.cancelReport.cancelledBefore'
+} as const satisfies Record<EndedUnsentBucket, MessageKey>
 
 function cancelReportText(report: InvokeReply<'campaigns:cancel'>, t: Translate): string {
   const sent = report.alreadyAccepted.filter((row) => SENT_BUCKETS.includes(bucketOf(row.status))).length
   const withGateway = report.alreadyAccepted.length - sent
+  const ended = (Object.keys(ENDED_UNSENT_KEY) as EndedUnsentBucket[]).map((bucket) => {
+    const n = report.endedUnsent.filter((row) => row.bucket === bucket).length
+    return n > 0 ? t(ENDED_UNSENT_KEY[bucket], { n }) : null
+  })
   const parts = [
     sent > 0 ? t('campaigns.cancelReport.sent', { n: sent }) : null,
-    withGateway > 0 ? t('campaigns.cancelReport.withGateway', { n: withGateway }) : null
+    withGateway > 0 ? t('campaigns.cancelReport.withGateway', { n: withGateway }) : null,
+    ...ended
   ].filter((part): part is string => part !== null)
   return t('campaigns.cancelReport', {
     cancelled: report.cancelledRows.length,
