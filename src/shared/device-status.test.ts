@@ -11,6 +11,7 @@ import {
   offersCheckAgain,
   quotaToppedUpBy,
   renewAddress,
+  sandboxNotReached,
   stateNameKey,
   unreachablePauseKey
 } from './device-status'
@@ -179,6 +180,19 @@ describe('adviceKey', () => {
     expect(
       adviceKey({ state: 'unreachable', stateNoteKey: 'desktop.device.rateLimited', sandbox: true })
     ).toBe('advice.unreachable.rateLimited')
+  })
+
+  // The linking wizard's problem reads the same rule (QA77 5a): a sandbox gateway that answered was reached.
+  it('sandboxNotReached: a sandbox device whose gateway did not answer at all, and only that', () => {
+    expect(
+      sandboxNotReached({ state: 'unreachable', stateNoteKey: 'desktop.device.network', sandbox: true })
+    ).toBe(true)
+    expect(sandboxNotReached({ state: 'unreachable', sandbox: true })).toBe(true)
+    expect(sandboxNotReached({ state: 'unreachable', sandbox: ON_SANDBOX_GATEWAY })).toBe(false)
+    expect(
+      sandboxNotReached({ state: 'unreachable', stateNoteKey: 'desktop.device.serverError', sandbox: true })
+    ).toBe(false)
+    expect(sandboxNotReached({ state: 'needs-scan', sandbox: true })).toBe(false)
   })
 
   it('a sandbox device whose quota is spent is pointed to the sandbox panel’s top-up; a gateway’s to its package', () => {

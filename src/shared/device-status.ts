@@ -436,6 +436,21 @@ export function quotaToppedUpBy<
 }
 
 /**
+ * Whether the device is the built-in sandbox's and its gateway did not answer at all (the network cause): it runs in
+ * Sender Desk on this computer, so there is no internet to check; it was set unreachable in its own panel (Sandbox
+ * controls, where "Make the gateway reachable again" applies now), or it stopped (a start of Sender Desk starts it
+ * again; QA77 5a). A sandbox that did answer (5xx, 429) was reached. The one rule the row's advice and the linking
+ * wizard's problem read.
+ */
+export function sandboxNotReached(device: {
+  state: DeviceState
+  stateNoteKey?: string | undefined
+  sandbox?: boolean | undefined
+}): boolean {
+  return isSandboxDevice(device) && unreachableCause(device) === 'network'
+}
+
+/**
  * The advice the row shows (a key of the shared messages): by state, for a needed scan by its cause, for a disconnect
  * WhatsApp Web caused by that cause, for an unreachable gateway by what the check met, for a connected device
  * whose quota is used up what lets its messages go (for a sandbox device the sandbox panel's top-up), for an
@@ -467,10 +482,8 @@ export function adviceKey(device: {
   if (device.state === 'connected' && quotaUsedUp(device))
     return isSandboxDevice(device) ? 'advice.connected.quotaUsedUp.sandbox' : 'advice.connected.quotaUsedUp'
   if (device.state === 'expired' && isSandboxDevice(device)) return 'advice.expired.sandbox'
+  if (sandboxNotReached(device)) return 'advice.unreachable.sandbox'
   const unreachable = unreachableCause(device)
-  // The built-in sandbox runs in Sender Desk on this computer: no internet to check. Not answering at all, it was set
-  // unreachable in its own panel, or it stopped (a start of Sender Desk starts it again; QA77 5a).
-  if (unreachable === 'network' && isSandboxDevice(device)) return 'advice.unreachable.sandbox'
   if (unreachable) return UNREACHABLE_WORDS[unreachable].advice
   return `advice.${device.state}`
 }

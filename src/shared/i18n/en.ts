@@ -734,6 +734,9 @@ export const enRest = {
   'linking.problem.unreachable.title': 'The gateway cannot be reached.',
   'linking.problem.unreachable.next':
     'Check the internet connection. Sender Desk keeps trying and carries on by itself when the gateway answers; or try again now.',
+  // The built-in sandbox runs inside Sender Desk: set unreachable in its panel below, or stopped (a start starts it).
+  'linking.problem.unreachable.nextSandbox':
+    'The sandbox gateway runs inside Sender Desk and needs no internet: choose “Make the gateway reachable again” in Sandbox controls below. If it still does not answer, restart Sender Desk, which starts the sandbox again.',
   'linking.problem.device-expired.title': 'This device’s gateway subscription has expired.',
   'linking.problem.device-expired.next': 'Renew it with your gateway provider, then try again.',
   'linking.problem.device-expired.nextSandbox':

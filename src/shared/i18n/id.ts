@@ -983,6 +983,8 @@ export const id: Record<MessageKey, string> = {
   'linking.problem.unreachable.title': 'Gateway tidak bisa dihubungi.',
   'linking.problem.unreachable.next':
     'Periksa koneksi internet. Sender Desk terus mencoba dan akan lanjut sendiri begitu gateway menjawab; atau coba lagi sekarang.',
+  'linking.problem.unreachable.nextSandbox':
+    'Gateway sandbox berjalan di dalam Sender Desk dan tidak memerlukan internet: pilih “Buat gateway terjangkau lagi” di Kontrol sandbox di bawah. Jika masih tidak menjawab, mulai ulang Sender Desk; sandbox ikut berjalan lagi.',
   'linking.problem.device-expired.title': 'Langganan gateway untuk perangkat ini sudah kedaluwarsa.',
   'linking.problem.device-expired.next': 'Perpanjang di penyedia gateway Anda, lalu coba lagi.',
   'linking.problem.device-expired.nextSandbox':

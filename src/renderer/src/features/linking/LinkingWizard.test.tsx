@@ -237,6 +237,53 @@ describe('LinkingWizard', () => {
     expect(screen.queryByTestId('qr-countdown')).toBeNull()
   })
 
+  // QA77 5a (the wizard's part): the sandbox set unreachable in its own panel below was told to "Check the internet
+  // connection", which it does not use: it runs inside Sender Desk, on this computer.
+  it.each([
+    ['en', 'Sandbox controls below', 'Make the gateway reachable again', /check the internet/i],
+    ['id', 'Kontrol sandbox di bawah', 'Buat gateway terjangkau lagi', /periksa koneksi internet/i]
+  ] as const)(
+    'sends a sandbox gateway not reached to its Sandbox controls’ “reachable again”, not to the internet (%s)',
+    async (language, panel, reachable, internet) => {
+      const device = makeDevice({ state: 'needs-scan', sandbox: true, baseUrl: 'http://127.0.0.1:5000' })
+      setup(device)
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [device] }))
+      const unreachable: DeviceView = {
+        ...device,
+        state: 'unreachable',
+        stateNote: 'Cannot reach the gateway (network).',
+        stateNoteKey: 'desktop.device.network'
+      }
+      fake.handle('sandbox:control', () => unreachable)
+      const user = userEvent.setup()
+      await openWizard()
+      await user.click(
+        screen.getByRole('button', {
+          name: language === 'en' ? 'Make the gateway unreachable' : 'Buat gateway tidak terjangkau'
+        })
+      )
+      const problem = await screen.findByTestId('wizard-problem')
+      expect(problem.getAttribute('data-kind')).toBe('unreachable')
+      expect(problem.textContent).toContain(panel)
+      expect(problem.textContent).toContain(`“${reachable}”`)
+      expect(problem.textContent).not.toMatch(internet)
+      // The button it names is there below, and it applies now.
+      expect((screen.getByRole('button', { name: reachable }) as HTMLButtonElement).disabled).toBe(false)
+
+      // A sandbox that did answer (it asked to slow down) was reached: nothing to make reachable.
+      act(() =>
+        useDevices.getState().setDevices([
+          {
+            ...unreachable,
+            stateNote: 'The gateway asked us to slow down (rate limited).',
+            stateNoteKey: 'desktop.device.rateLimited'
+          }
+        ])
+      )
+      expect(screen.getByTestId('wizard-problem').textContent).not.toContain(reachable)
+    }
+  )
+
   // QA61: after a logout the note to scan a new code stayed above the ended subscription, two contrary advices.
   it('says nothing of scanning again once the device has a problem a code cannot mend', async () => {
     const device = makeDevice({ state: 'needs-scan', sandbox: true, linked: true })

@@ -1,6 +1,6 @@
 // Explains what stopped the wizard (expired code, refused token, unreachable gateway…) and offers the next thing to do.
 import type { DeviceView } from '../../../../shared/contract'
-import { isSandboxDevice } from '../../../../shared/device-status'
+import { isSandboxDevice, sandboxNotReached } from '../../../../shared/device-status'
 import { coreMessage } from '../../api'
 import { useLanguage, useT } from '../../i18n'
 import { useLinking, type LinkingProblem } from '../../stores/linking'
@@ -21,6 +21,7 @@ export function ProblemPanel({ device }: { device: DeviceView | undefined }): Re
         problem.gatewayWords && said !== null ? t('linking.problem.gatewaySaid', { words: said }) : said
       }
       renewedInSandboxControls={device !== undefined && isSandboxDevice(device)}
+      reachableInSandboxControls={device !== undefined && sandboxNotReached(device)}
     />
   )
 }
@@ -28,12 +29,15 @@ export function ProblemPanel({ device }: { device: DeviceView | undefined }): Re
 function ProblemSaid({
   kind,
   message,
-  renewedInSandboxControls
+  renewedInSandboxControls,
+  reachableInSandboxControls
 }: {
   kind: LinkingProblem
   message: string | null
   /** Not at a provider (QA60: "Renew it with your gateway provider" for the sandbox's device). */
   renewedInSandboxControls: boolean
+  /** The sandbox runs in Sender Desk: its panel makes it reachable again, no internet to check (QA77 5a). */
+  reachableInSandboxControls: boolean
 }): React.JSX.Element {
   const t = useT()
   const linking = useLinking.getState()
@@ -56,7 +60,9 @@ function ProblemSaid({
         {t(
           renewedInSandboxControls && kind === 'device-expired'
             ? 'linking.problem.device-expired.nextSandbox'
-            : `linking.problem.${kind}.next`
+            : reachableInSandboxControls && kind === 'unreachable'
+              ? 'linking.problem.unreachable.nextSandbox'
+              : `linking.problem.${kind}.next`
         )}
       </p>
       <button
