@@ -292,6 +292,17 @@ describe('App shell', () => {
     expect(scheduled()).toBe('3 scheduled (2 will not be sent: opted out)')
     act(() => fake.emit('settings:changed', makeSettings({ language: 'id' })))
     await waitFor(() => expect(scheduled()).toBe('3 terjadwal (2 tidak akan dikirim: berhenti berlangganan)'))
+    // The narrow row draws it in fewer words, to keep within two lines; its name and tooltip say why.
+    const summary = screen.getByTestId('counts-summary')
+    const drawn = [...summary.querySelectorAll('[aria-hidden="true"]')]
+      .map((part) => part.textContent)
+      .join(' ')
+    expect(drawn).toContain('terjadwal (2 tidak akan dikirim)')
+    expect(drawn).not.toContain('berhenti berlangganan')
+    expect(summary.getAttribute('title')).toContain(
+      '3 terjadwal (2 tidak akan dikirim: berhenti berlangganan)'
+    )
+    expect(summary.textContent).toContain('terjadwal (2 tidak akan dikirim: berhenti berlangganan)')
   })
 
   it('pauses sending from the header', async () => {

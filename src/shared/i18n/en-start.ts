@@ -127,6 +127,8 @@ export const enStart = {
   'counts.pausedShort': 'Paused',
   'counts.scheduled': 'scheduled',
   'counts.scheduledOptedOut': 'scheduled ({optedOut} will not be sent: opted out)',
+  // The narrow header's row: the full words made it three lines, the header taller than the room kept under it.
+  'counts.scheduledOptedOutShort': 'scheduled ({optedOut} will not be sent)',
   'counts.failed': 'failed',
   'counts.failedBadge': '{count} failed',
   'counts.pause': 'Pause sending',

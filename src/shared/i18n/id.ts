@@ -673,6 +673,7 @@ export const id: Record<MessageKey, string> = {
   'counts.pausedShort': 'Dijeda',
   'counts.scheduled': 'terjadwal',
   'counts.scheduledOptedOut': 'terjadwal ({optedOut} tidak akan dikirim: berhenti berlangganan)',
+  'counts.scheduledOptedOutShort': 'terjadwal ({optedOut} tidak akan dikirim)',
   'counts.failed': 'gagal',
   'counts.failedBadge': '{count} gagal',
   'counts.pause': 'Jeda pengiriman',
