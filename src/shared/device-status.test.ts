@@ -13,7 +13,8 @@ import {
   renewAddress,
   sandboxNotReached,
   stateNameKey,
-  unreachablePauseKey
+  unreachablePauseKey,
+  wizardUnreachableWords
 } from './device-status'
 import { translate, type MessageKey } from './i18n'
 import { QUOTA_TOPPED_UP_CASES } from './quota-topped-up.cases'
@@ -193,6 +194,31 @@ describe('adviceKey', () => {
       sandboxNotReached({ state: 'unreachable', stateNoteKey: 'desktop.device.serverError', sandbox: true })
     ).toBe(false)
     expect(sandboxNotReached({ state: 'needs-scan', sandbox: true })).toBe(false)
+  })
+
+  // Issue 29 point 3: the wizard said "Check the internet connection" to a gateway that answered 503 or 429.
+  it('wizardUnreachableWords: the wizard’s next step by the card’s cause, the internet only when nothing answered', () => {
+    const next = (stateNoteKey?: string, sandbox = ON_SANDBOX_GATEWAY): string =>
+      wizardUnreachableWords({ state: 'unreachable', stateNoteKey, sandbox }).next
+    expect(next('desktop.device.network')).toBe('linking.problem.unreachable.next')
+    expect(next('desktop.device.serverErrorStatus')).toBe(
+      adviceKey({ state: 'unreachable', stateNoteKey: 'desktop.device.serverErrorStatus' })
+    )
+    expect(next('desktop.device.rateLimited')).toBe(
+      adviceKey({ state: 'unreachable', stateNoteKey: 'desktop.device.rateLimited' })
+    )
+    expect(next('desktop.device.notSupported')).toBe('linking.problem.unreachable.nextNotSupported')
+    expect(next('desktop.device.notSupportedNow')).toBe('linking.problem.unreachable.nextNotSupportedNow')
+    expect(next('desktop.device.network', true)).toBe('linking.problem.unreachable.nextSandbox')
+    expect(next('desktop.device.rateLimited', true)).toBe('advice.unreachable.rateLimited')
+    // A request that failed on the network while the device's check says nothing of it: the network's.
+    expect(wizardUnreachableWords({ state: 'needs-scan' })).toEqual({
+      title: 'linking.problem.unreachable.title',
+      next: 'linking.problem.unreachable.next'
+    })
+    expect(
+      wizardUnreachableWords({ state: 'unreachable', stateNoteKey: 'desktop.device.serverError' }).title
+    ).toBe('linking.problem.unreachable.title.answered')
   })
 
   it('a sandbox device whose quota is spent is pointed to the sandbox panel’s top-up; a gateway’s to its package', () => {

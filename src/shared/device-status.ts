@@ -182,36 +182,51 @@ export function unreachableCause(device: {
 
 /**
  * The words for each cause, one row each (QA12 Q12-01): the state's name (card, strip, tray, "Waiting: … is …"),
- * the advice after it, and why a campaign's part paused for it.
+ * the advice after it, why a campaign's part paused for it, and the linking wizard's problem (its title and next step:
+ * the card's advice where it fits, the wizard's own words where they name its "Try again", not the card's "Check again").
  */
 const UNREACHABLE_WORDS = {
   network: {
     name: 'state.unreachable',
     advice: 'advice.unreachable',
-    pause: 'campaigns.autoPause.unreachable'
+    pause: 'campaigns.autoPause.unreachable',
+    wizard: { title: 'linking.problem.unreachable.title', next: 'linking.problem.unreachable.next' }
   },
   'server-error': {
     name: 'state.unreachable.serverError',
     advice: 'advice.unreachable.serverError',
-    pause: 'campaigns.autoPause.unreachable.serverError'
+    pause: 'campaigns.autoPause.unreachable.serverError',
+    wizard: { title: 'linking.problem.unreachable.title.answered', next: 'advice.unreachable.serverError' }
   },
   'rate-limited': {
     name: 'state.unreachable.rateLimited',
     advice: 'advice.unreachable.rateLimited',
-    pause: 'campaigns.autoPause.unreachable.rateLimited'
+    pause: 'campaigns.autoPause.unreachable.rateLimited',
+    wizard: { title: 'linking.problem.unreachable.title.answered', next: 'advice.unreachable.rateLimited' }
   },
   'not-a-gateway': {
     name: 'state.unreachable.notSupported',
     advice: 'advice.unreachable.notSupported',
-    pause: 'campaigns.autoPause.unreachable.notSupported'
+    pause: 'campaigns.autoPause.unreachable.notSupported',
+    wizard: {
+      title: 'linking.problem.unreachable.title.notSupported',
+      next: 'linking.problem.unreachable.nextNotSupported'
+    }
   },
   // The same answer from an address that answered as a gateway before: wait and check, not replace (QA16 Q16-08).
   'no-longer-a-gateway': {
     name: 'state.unreachable.notSupported',
     advice: 'advice.unreachable.notSupportedNow',
-    pause: 'campaigns.autoPause.unreachable.notSupported'
+    pause: 'campaigns.autoPause.unreachable.notSupported',
+    wizard: {
+      title: 'linking.problem.unreachable.title.notSupported',
+      next: 'linking.problem.unreachable.nextNotSupportedNow'
+    }
   }
-} as const satisfies Record<UnreachableCause, { name: string; advice: string; pause: string }>
+} as const satisfies Record<
+  UnreachableCause,
+  { name: string; advice: string; pause: string; wizard: { title: string; next: string } }
+>
 
 type UnreachableWords = (typeof UNREACHABLE_WORDS)[UnreachableCause]
 
@@ -448,6 +463,25 @@ export function sandboxNotReached(device: {
   sandbox?: boolean | undefined
 }): boolean {
   return isSandboxDevice(device) && unreachableCause(device) === 'network'
+}
+
+/**
+ * The linking wizard's problem for a gateway it could not reach or that failed it (keys of the shared messages): its
+ * title and next step by the same cause as the card's advice (adviceKey), so a gateway that answered 503 or asked to
+ * slow down is not told to check the internet (issue 29 point 3), and a sandbox not reached is sent to its Sandbox
+ * controls drawn below the wizard. A problem met with no cause on the device (a request that failed on the network)
+ * is the network's.
+ */
+export function wizardUnreachableWords(device: {
+  state: DeviceState
+  stateNoteKey?: string | undefined
+  sandbox?: boolean | undefined
+}): {
+  title: UnreachableWords['wizard']['title']
+  next: UnreachableWords['wizard']['next'] | 'linking.problem.unreachable.nextSandbox'
+} {
+  const words = UNREACHABLE_WORDS[unreachableCause(device) ?? 'network'].wizard
+  return sandboxNotReached(device) ? { ...words, next: 'linking.problem.unreachable.nextSandbox' } : words
 }
 
 /**

@@ -986,6 +986,13 @@ export const id: Record<MessageKey, string> = {
     'Periksa koneksi internet. Sender Desk terus mencoba dan akan lanjut sendiri begitu gateway menjawab; atau coba lagi sekarang.',
   'linking.problem.unreachable.nextSandbox':
     'Gateway sandbox berjalan di dalam Sender Desk dan tidak memerlukan internet: pilih “Buat gateway terjangkau lagi” di Kontrol sandbox di bawah. Jika masih tidak menjawab, mulai ulang Sender Desk; sandbox ikut berjalan lagi.',
+  'linking.problem.unreachable.title.answered':
+    'Gateway menjawab, tetapi belum bisa menautkan perangkat ini sekarang.',
+  'linking.problem.unreachable.title.notSupported': 'Alamat ini tidak menjawab sebagai gateway.',
+  'linking.problem.unreachable.nextNotSupported':
+    'Bandingkan alamat ini dengan alamat server di dasbor gateway Anda, lalu pilih “Coba lagi”. Hanya jika alamat itu berbeda, tambahkan perangkat lagi dengan alamat tersebut di Perangkat: menghapus perangkat ini membatalkan pesan yang menunggu.',
+  'linking.problem.unreachable.nextNotSupportedNow':
+    'Alamat ini sebelumnya menjawab sebagai gateway; penyedia mungkin sedang mengubah sesuatu. Sender Desk terus mencoba dan akan lanjut sendiri begitu alamat itu menjawab: periksa alamat server di dasbor gateway Anda, lalu pilih “Coba lagi”.',
   'linking.problem.device-expired.title': 'Langganan gateway untuk perangkat ini sudah kedaluwarsa.',
   'linking.problem.device-expired.next': 'Perpanjang di penyedia gateway Anda, lalu coba lagi.',
   'linking.problem.device-expired.nextSandbox':

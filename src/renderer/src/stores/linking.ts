@@ -284,7 +284,15 @@ export const useLinking = create<LinkingState>()((set, get) => {
         set({ ...INITIAL, problem: { kind: 'removed', words: null } })
         return
       }
-      if (device.state === lastState) return
+      if (device.state === lastState) {
+        // The same state met for another reason (the gateway answered 503, now asks to slow down): the problem's
+        // words follow the check, as its next step does (issue 29 point 3).
+        const problem = get().problem
+        const now = problemForDevice(device)
+        if (problem && now && now.kind === problem.kind && now.words?.message !== problem.words?.message)
+          set({ problem: now })
+        return
+      }
       set({ lastState: device.state })
       switch (device.state) {
         case 'connected':

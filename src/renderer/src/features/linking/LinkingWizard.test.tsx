@@ -284,6 +284,104 @@ describe('LinkingWizard', () => {
     }
   )
 
+  // Issue 29 point 3: a gateway that answered 503 or asked to slow down (429) was told to "Check the internet
+  // connection", which reached it fine. The next step follows the cause, as the device card's advice does.
+  it.each([
+    [
+      'en',
+      /check the internet/i,
+      'The gateway answers, with a server error: the trouble is on the provider’s side.',
+      'The gateway asked Sender Desk to slow down; it waits and tries again by itself.'
+    ],
+    [
+      'id',
+      /periksa koneksi internet/i,
+      'Gateway menjawab, tetapi dengan galat server: masalahnya ada di pihak penyedia.',
+      'Gateway meminta Sender Desk memperlambat; Sender Desk menunggu lalu mencoba lagi sendiri.'
+    ]
+  ] as const)(
+    'says what to do for the cause: a server error (503) or a gateway asking to slow down (429), not the internet (%s)',
+    async (language, internet, serverError, rateLimited) => {
+      const device = makeDevice({ state: 'needs-scan' })
+      setup(device)
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [device] }))
+      // The gateway answers the wizard's check with 503.
+      const failing: DeviceView = {
+        ...device,
+        state: 'unreachable',
+        stateNote: 'The gateway is failing (HTTP 503).',
+        stateNoteKey: 'desktop.device.serverErrorStatus',
+        stateNoteParams: { status: 503 }
+      }
+      fake.handle('linking:begin', () => failing)
+      await openWizard()
+      const problem = await screen.findByTestId('wizard-problem')
+      expect(problem.getAttribute('data-kind')).toBe('unreachable')
+      expect(problem.textContent).toContain(serverError)
+      expect(problem.textContent).not.toMatch(internet)
+      // It was reached: its title does not say otherwise.
+      expect(problem.textContent).not.toMatch(/cannot be reached|tidak bisa dihubungi/)
+
+      // Then it answers 429: the words follow the check's cause, the gateway's note with them.
+      act(() =>
+        useDevices.getState().setDevices([
+          {
+            ...failing,
+            stateNote: 'The gateway asked us to slow down (rate limited).',
+            stateNoteKey: 'desktop.device.rateLimited',
+            stateNoteParams: undefined
+          }
+        ])
+      )
+      const slowed = screen.getByTestId('wizard-problem').textContent
+      expect(slowed).toContain(rateLimited)
+      expect(slowed).not.toContain(serverError)
+      expect(slowed).not.toMatch(/503/)
+      expect(slowed).not.toMatch(internet)
+
+      // Not reached at all: the internet is the thing to check.
+      act(() =>
+        useDevices.getState().setDevices([
+          {
+            ...failing,
+            stateNote: 'Cannot reach the gateway (network).',
+            stateNoteKey: 'desktop.device.network',
+            stateNoteParams: undefined
+          }
+        ])
+      )
+      expect(screen.getByTestId('wizard-problem').textContent).toMatch(internet)
+    }
+  )
+
+  // An address that does not answer as a gateway: the card's "choose Check again" names a button the wizard lacks.
+  it.each([
+    ['en', 'desktop.device.notSupported', 'server address in your gateway dashboard', '“Try again”'],
+    ['id', 'desktop.device.notSupported', 'alamat server di dasbor gateway Anda', '“Coba lagi”'],
+    ['en', 'desktop.device.notSupportedNow', 'answered as a gateway before', '“Try again”'],
+    ['id', 'desktop.device.notSupportedNow', 'sebelumnya menjawab sebagai gateway', '“Coba lagi”']
+  ] as const)(
+    'sends an address that does not answer as a gateway to its dashboard, with the wizard’s own button (%s, %s)',
+    async (language, stateNoteKey, says, button) => {
+      const device = makeDevice({ state: 'needs-scan' })
+      setup(device)
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [device] }))
+      fake.handle('linking:begin', () => ({
+        ...device,
+        state: 'unreachable',
+        stateNote: 'This address does not answer device/info; check the server URL.',
+        stateNoteKey
+      }))
+      await openWizard()
+      const problem = await screen.findByTestId('wizard-problem')
+      expect(problem.textContent).toContain(says)
+      expect(problem.textContent).toContain(button)
+      expect(problem.textContent).not.toMatch(/check the internet|periksa koneksi internet/i)
+      expect(problem.textContent).not.toMatch(/Check again|Periksa lagi/)
+      expect(within(problem).getByTestId('wizard-problem-action').textContent).toBe(button.slice(1, -1))
+    }
+  )
+
   // QA61: after a logout the note to scan a new code stayed above the ended subscription, two contrary advices.
   it('says nothing of scanning again once the device has a problem a code cannot mend', async () => {
     const device = makeDevice({ state: 'needs-scan', sandbox: true, linked: true })

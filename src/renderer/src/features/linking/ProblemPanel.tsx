@@ -1,6 +1,6 @@
 // Explains what stopped the wizard (expired code, refused token, unreachable gateway…) and offers the next thing to do.
 import type { DeviceView } from '../../../../shared/contract'
-import { isSandboxDevice, sandboxNotReached } from '../../../../shared/device-status'
+import { isSandboxDevice, wizardUnreachableWords } from '../../../../shared/device-status'
 import { coreMessage } from '../../api'
 import { useLanguage, useT } from '../../i18n'
 import { useLinking, type LinkingProblem } from '../../stores/linking'
@@ -21,7 +21,7 @@ export function ProblemPanel({ device }: { device: DeviceView | undefined }): Re
         problem.gatewayWords && said !== null ? t('linking.problem.gatewaySaid', { words: said }) : said
       }
       renewedInSandboxControls={device !== undefined && isSandboxDevice(device)}
-      reachableInSandboxControls={device !== undefined && sandboxNotReached(device)}
+      unreachable={wizardUnreachableWords(device ?? { state: 'unknown' })}
     />
   )
 }
@@ -30,14 +30,17 @@ function ProblemSaid({
   kind,
   message,
   renewedInSandboxControls,
-  reachableInSandboxControls
+  unreachable
 }: {
   kind: LinkingProblem
   message: string | null
   /** Not at a provider (QA60: "Renew it with your gateway provider" for the sandbox's device). */
   renewedInSandboxControls: boolean
-  /** The sandbox runs in Sender Desk: its panel makes it reachable again, no internet to check (QA77 5a). */
-  reachableInSandboxControls: boolean
+  /**
+   * An unreachable gateway's title and next step, by what the device's check met (the card's rule): the internet only
+   * when nothing answered, and for the sandbox its panel below (QA77 5a); a gateway that answered 503 or 429 was reached.
+   */
+  unreachable: ReturnType<typeof wizardUnreachableWords>
 }): React.JSX.Element {
   const t = useT()
   const linking = useLinking.getState()
@@ -53,15 +56,17 @@ function ProblemSaid({
 
   return (
     <div className="alert alert--bad problem" role="alert" data-testid="wizard-problem" data-kind={kind}>
-      <p className="problem-title">{t(`linking.problem.${kind}.title`)}</p>
+      <p className="problem-title">
+        {t(kind === 'unreachable' ? unreachable.title : `linking.problem.${kind}.title`)}
+      </p>
       {message ? <p className="problem-detail">{message}</p> : null}
       <p>
         <strong>{t('linking.problem.next')}</strong>{' '}
         {t(
           renewedInSandboxControls && kind === 'device-expired'
             ? 'linking.problem.device-expired.nextSandbox'
-            : reachableInSandboxControls && kind === 'unreachable'
-              ? 'linking.problem.unreachable.nextSandbox'
+            : kind === 'unreachable'
+              ? unreachable.next
               : `linking.problem.${kind}.next`
         )}
       </p>
