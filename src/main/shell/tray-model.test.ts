@@ -191,7 +191,7 @@ describe('tray model', () => {
       },
       english
     )
-    expect(findMenuItem(model.menu, 'toggle-pause')?.label).toBe('Resume sending (4 waiting)')
+    expect(findMenuItem(model.menu, 'toggle-pause')?.label).toBe('Resume sending (4 to send)')
     expect(findMenuItem(model.menu, 'device:d1:restart')?.enabled).toBe(false)
     expect(model.tooltip).toContain('(paused)')
   })
@@ -227,7 +227,7 @@ describe('tray model', () => {
     expect(findMenuItem(model.menu, 'toggle-pause')?.label).toBe('Pause sending (4 to send)')
     const paused = buildTrayModel({ ...state, sendingPaused: true }, english)
     expect(paused.tooltip).toContain('4 to send (paused) · 1 will not be sent: opted out')
-    expect(findMenuItem(paused.menu, 'toggle-pause')?.label).toBe('Resume sending (4 waiting)')
+    expect(findMenuItem(paused.menu, 'toggle-pause')?.label).toBe('Resume sending (4 to send)')
     const id = buildTrayModel(state, inLanguage('id'))
     expect(id.tooltip).toBe(
       'Sender Desk — 1/1 terhubung · 4 akan dikirim · 1 tidak akan dikirim: berhenti berlangganan'
@@ -256,7 +256,12 @@ describe('tray model', () => {
     expect(findMenuItem(model.menu, 'toggle-pause')?.label).toBe('Pause sending (3 to send)')
     const paused = buildTrayModel({ ...state, sendingPaused: true }, english)
     expect(paused.tooltip).toContain('3 to send (paused) · 2 held for your decision')
-    expect(findMenuItem(paused.menu, 'toggle-pause')?.label).toBe('Resume sending (3 waiting)')
+    // The tooltip's own words: the Overview's "waiting" counts the held and opted out too (5 here, not 3).
+    expect(findMenuItem(paused.menu, 'toggle-pause')?.label).toBe('Resume sending (3 to send)')
+    expect(
+      findMenuItem(buildTrayModel({ ...state, sendingPaused: true }, inLanguage('id')).menu, 'toggle-pause')
+        ?.label
+    ).toBe('Lanjutkan pengiriman (3 akan dikirim)')
     const id = buildTrayModel(state, inLanguage('id'))
     expect(id.tooltip).toBe(
       'Sender Desk — 1/1 terhubung · 3 akan dikirim · 2 ditahan menunggu keputusan Anda · 1 tidak akan dikirim: berhenti berlangganan'

@@ -52,7 +52,7 @@ export const enRest = {
   'desktop.tray.info': 'Info…',
   'desktop.tray.enterToken': 'Enter token…',
   'desktop.tray.renew': 'Renew…',
-  'desktop.tray.resume': 'Resume sending ({count} waiting)',
+  'desktop.tray.resume': 'Resume sending ({count} to send)',
   'desktop.tray.pause': 'Pause sending ({count} to send)',
   'desktop.tray.open': 'Open Sender Desk',
   'desktop.tray.settings': 'Settings…',

@@ -63,7 +63,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.tray.info': 'Info…',
   'desktop.tray.enterToken': 'Masukkan token…',
   'desktop.tray.renew': 'Perpanjang…',
-  'desktop.tray.resume': 'Lanjutkan pengiriman ({count} menunggu)',
+  'desktop.tray.resume': 'Lanjutkan pengiriman ({count} akan dikirim)',
   'desktop.tray.pause': 'Jeda pengiriman ({count} akan dikirim)',
   'desktop.tray.open': 'Buka Sender Desk',
   'desktop.tray.settings': 'Pengaturan…',
