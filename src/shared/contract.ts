@@ -2340,12 +2340,16 @@ export const invokeChannels = builtOnFirstUse({
           gatewayId: z.string().nullable()
         })
       ),
-      /** Rows whose messages had already ended unsent: opted out during the campaign, failed, or cancelled before. */
+      /**
+       * Rows whose messages had already ended unsent: opted out during the campaign, failed, or cancelled before (here,
+       * or at the gateway by a take-back: its `status` tells the two apart, both in the `cancelled` bucket).
+       */
       endedUnsent: z.array(
         z.object({
           rowNumber: z.number().int(),
           phone: z.string().nullable(),
-          bucket: z.enum(['optedOut', 'failed', 'cancelled'])
+          bucket: z.enum(['optedOut', 'failed', 'cancelled']),
+          status: OutboxStatus
         })
       )
     })

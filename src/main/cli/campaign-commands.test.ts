@@ -12,7 +12,12 @@ import type { CampaignView } from '../../shared/contract'
 import { openSettings } from '../core/compose-command-line'
 import { openDatabase } from '../core/store'
 import { terminalDeviceId } from '../core/devices'
-import { describeCampaign, describeSameMessageMoves, parseMap } from './campaign-commands'
+import {
+  describeCampaign,
+  describeCancelReport,
+  describeSameMessageMoves,
+  parseMap
+} from './campaign-commands'
 import { localDateTime } from './times'
 import { translate } from '../../shared/i18n'
 import { runCli, runCliJson, sandboxForCli } from './testing/in-process'
@@ -259,6 +264,27 @@ describe('a campaign in words', () => {
       // A draft or a finished campaign has no part sending or waiting, as the window shows none.
       expect(partLines(two, [], 'finished')).toEqual([])
     })
+  })
+
+  // A row taken back at the gateway (the gateway held it, and cancelled it) was listed "Already with the gateway":
+  // it is ended unsent, cancelled as its bucket counts it, in the outbox's words for its status.
+  it('lists a row taken back at the gateway as ended unsent, cancelled at the gateway', () => {
+    const said = describeCancelReport({
+      cancelledRows: [4],
+      alreadyAccepted: [{ rowNumber: 2, phone: '6281234567810', status: 'accepted', gatewayId: 'g2' }],
+      endedUnsent: [
+        { rowNumber: 3, phone: '6281234567811', bucket: 'cancelled', status: 'cancelled_at_gateway' },
+        { rowNumber: 5, phone: '6281234567813', bucket: 'cancelled', status: 'cancelled' }
+      ]
+    })
+    expect(said.split('\n')).toEqual([
+      'Cancelled 1 row.',
+      'Already with the gateway (1):',
+      '  row 2  6281234567810  accepted  g2',
+      'Already ended unsent (2):',
+      '  row 3  6281234567811  cancelled at the gateway',
+      '  row 5  6281234567813  cancelled'
+    ])
   })
 })
 

@@ -448,12 +448,38 @@ export function describeSameMessageMoves(moves: SameMessageMoves, sendRecent: bo
   return lines
 }
 
-/** A cancel's rows already ended unsent, named as the window's campaign counts name their buckets. */
+type EndedUnsentRow = InvokeReply<'campaigns:cancel'>['endedUnsent'][number]
+
+/**
+ * A cancel's rows already ended unsent, named as the window's campaign counts name their buckets; of the cancelled,
+ * one taken back at the gateway (it held the message, and cancelled it) as the outbox's history names that status.
+ */
 const ENDED_UNSENT_WORDS = {
   optedOut: 'campaigns.count.optedOut',
   failed: 'campaigns.count.failed',
   cancelled: 'campaigns.count.cancelled'
-} as const satisfies Record<InvokeReply<'campaigns:cancel'>['endedUnsent'][number]['bucket'], MessageKey>
+} as const satisfies Record<EndedUnsentRow['bucket'], MessageKey>
+
+const endedUnsentWords = (row: EndedUnsentRow): MessageKey =>
+  row.status === 'cancelled_at_gateway' ? 'desktop.note.cancelledAtGateway' : ENDED_UNSENT_WORDS[row.bucket]
+
+/** What `campaign cancel` did: the rows it cancelled, those already with the gateway, and those already ended unsent. */
+export function describeCancelReport(report: InvokeReply<'campaigns:cancel'>): string {
+  const accepted = report.alreadyAccepted.map(
+    (r) => `  row ${r.rowNumber}  ${r.phone ?? ''}  ${r.status}  ${r.gatewayId ?? ''}`
+  )
+  // Rows already ended unsent (opted out during the campaign, failed, cancelled here or at the gateway before) in the
+  // window's words for them: with the two lists above, every row that became a message (QA77).
+  const ended = report.endedUnsent.map(
+    (r) => `  row ${r.rowNumber}  ${r.phone ?? ''}  ${translate('en', endedUnsentWords(r))}`
+  )
+  return [
+    `Cancelled ${counted(report.cancelledRows.length, 'row')}.`,
+    `Already with the gateway (${accepted.length}):`,
+    ...accepted,
+    ...(ended.length > 0 ? [`Already ended unsent (${ended.length}):`, ...ended] : [])
+  ].join('\n')
+}
 
 /** Runs `work` on the terminal's core without a device (commands that only read or change campaigns). */
 function onCore<T>(context: CliContext, work: (core: CommandLineCore) => Promise<T>): Promise<T> {
@@ -741,23 +767,7 @@ export async function runCampaign(context: CliContext): Promise<number> {
     case 'cancel': {
       const campaignId = needId()
       const report = await onCore(context, (core) => core.invoke('campaigns:cancel', { id: campaignId }))
-      const accepted = report.alreadyAccepted.map(
-        (r) => `  row ${r.rowNumber}  ${r.phone ?? ''}  ${r.status}  ${r.gatewayId ?? ''}`
-      )
-      // Rows already ended unsent (opted out during the campaign, failed, cancelled before) in the window's words for
-      // their bucket: with the two lists above, every row that became a message (QA77).
-      const ended = report.endedUnsent.map(
-        (r) => `  row ${r.rowNumber}  ${r.phone ?? ''}  ${translate('en', ENDED_UNSENT_WORDS[r.bucket])}`
-      )
-      context.out.result(
-        [
-          `Cancelled ${counted(report.cancelledRows.length, 'row')}.`,
-          `Already with the gateway (${accepted.length}):`,
-          ...accepted,
-          ...(ended.length > 0 ? [`Already ended unsent (${ended.length}):`, ...ended] : [])
-        ].join('\n'),
-        { ok: true, ...report }
-      )
+      context.out.result(describeCancelReport(report), { ok: true, ...report })
       return EXIT.ok
     }
     case 'takeback': {

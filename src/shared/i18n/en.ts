@@ -2034,6 +2034,8 @@ export const enRest = {
   'campaigns.cancelReport.failed': '{n} had already failed',
   'campaigns.cancelReport.cancelledBefore':
     '{n, plural, one {# was cancelled before} other {# were cancelled before}}',
+  'campaigns.cancelReport.cancelledAtGateway':
+    '{n, plural, one {# was cancelled at the gateway} other {# were cancelled at the gateway}}',
   'campaigns.takeBack.open': 'Take back this campaign',
   'campaigns.takeBack.confirmTitle': 'Take back this campaign?',
   'campaigns.takeBack.held': 'Sending is paused while you decide: “{keep}” lets it go on.',

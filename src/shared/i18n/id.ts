@@ -2287,6 +2287,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.cancelReport.optedOut': '{n} sudah berhenti berlangganan selama kampanye (tidak dikirim)',
   'campaigns.cancelReport.failed': '{n} sudah gagal',
   'campaigns.cancelReport.cancelledBefore': '{n} sudah dibatalkan sebelumnya',
+  'campaigns.cancelReport.cancelledAtGateway': '{n} sudah dibatalkan di gateway',
   'campaigns.takeBack.open': 'Tarik kembali kampanye ini',
   'campaigns.takeBack.confirmTitle': 'Tarik kembali kampanye ini?',
   'campaigns.takeBack.held':

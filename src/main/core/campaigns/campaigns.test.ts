@@ -1411,11 +1411,33 @@ describe('campaigns on the outbox', () => {
     expect(report.alreadyAccepted.map((r) => r.rowNumber)).toEqual([2, 3])
     expect(report.cancelledRows).toEqual([4, 5, 9, 10, 11, 12, 13])
     expect(report.endedUnsent).toEqual([
-      { rowNumber: 6, phone: '6281234567004', bucket: 'optedOut' },
-      { rowNumber: 7, phone: '6281234567005', bucket: 'optedOut' },
-      { rowNumber: 8, phone: '6281234567006', bucket: 'cancelled' }
+      { rowNumber: 6, phone: '6281234567004', bucket: 'optedOut', status: 'cancelled' },
+      { rowNumber: 7, phone: '6281234567005', bucket: 'optedOut', status: 'cancelled' },
+      { rowNumber: 8, phone: '6281234567006', bucket: 'cancelled', status: 'cancelled' }
     ])
     // Every row that became a message is named once: the campaign's 12 rows to send (2 more skipped by the check).
+    const named = report.cancelledRows.length + report.alreadyAccepted.length + report.endedUnsent.length
+    expect(named).toBe(campaigns.get(id).summary.ready)
+  })
+
+  // A row the operator took back at the gateway (the outbox's take-back: the gateway held it, and cancelled it) was
+  // listed as already accepted, so the report said it "was already with the gateway" though it will never be sent.
+  it('reports a row taken back at the gateway as cancelled there, not as already with the gateway', async () => {
+    const { id } = await setUp()
+    await fixture.outbox.start()
+    await campaigns.start(id)
+    await fixture.runUntil(() => fixture.gateway.messages.length === 2, { stepMs: 1000 })
+    const held = campaigns.results(id).find((r) => r.rowNumber === 3)!
+    const request = fixture.outbox.takeBackItems([held.itemId!], 'cancel')
+    await fixture.runUntil(() => fixture.outbox.takeBackProgress(request.id).state === 'done', {
+      stepMs: 1000
+    })
+    expect(campaigns.results(id).find((r) => r.rowNumber === 3)?.status).toBe('cancelled_at_gateway')
+    const report = campaigns.cancel(id)
+    expect(report.alreadyAccepted.map((r) => r.rowNumber)).toEqual([2])
+    expect(report.endedUnsent).toEqual([
+      { rowNumber: 3, phone: '6281234567001', bucket: 'cancelled', status: 'cancelled_at_gateway' }
+    ])
     const named = report.cancelledRows.length + report.alreadyAccepted.length + report.endedUnsent.length
     expect(named).toBe(campaigns.get(id).summary.ready)
   })

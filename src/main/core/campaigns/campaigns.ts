@@ -17,6 +17,7 @@ import { devicePauseWords, type DevicePauseCause } from '../../../shared/device-
 import type { MessageKey } from '../../../shared/i18n'
 import type { Language } from '../../../shared/i18n'
 import {
+  bucketOf,
   dayIn,
   finishEstimate,
   holdingWait,
@@ -236,6 +237,20 @@ export class CampaignError extends Error {
 /** A campaign's status as a nested note, worded in the operator's language inside a refusal. */
 const statusNote = (status: CampaignRecord['status']): string => encodeNote(`campaigns.status.${status}`)
 
+type EndedUnsentBucket = 'optedOut' | 'failed' | 'cancelled'
+
+/**
+ * The bucket of a row's message that had already ended unsent, where the buckets put its status (bucketOf): failed,
+ * or cancelled here or at the gateway (a row taken back there is not "already with the gateway": it never goes), and
+ * as the campaign counts them, a cancel because the number opted out apart (campaign-buckets). Null: not ended unsent.
+ */
+function endedUnsentBucket(status: ItemStatus, failureMessage: string | null): EndedUnsentBucket | null {
+  const bucket = bucketOf(status)
+  if (bucket === 'failed') return 'failed'
+  if (bucket !== 'cancelled') return null
+  return status === 'cancelled' && failureMessage === OPTED_OUT_NOTE ? 'optedOut' : 'cancelled'
+}
+
 export interface CreateCampaignInput {
   name: string
   fileName: string
@@ -328,10 +343,16 @@ export interface CancelReport {
   alreadyAccepted: { rowNumber: number; phone: string | null; status: ItemStatus; gatewayId: string | null }[]
   /**
    * Rows whose messages had already ended unsent, by the campaign's bucket: opted out during the campaign, failed, or
-   * cancelled before (alone, in the outbox). With the two above, every row that became a message (QA77: "37 rows
-   * cancelled; 1 was already sent" of 40, the two opted out named nowhere).
+   * cancelled before (alone in the outbox, or taken back at the gateway). With the two above, every row that became a
+   * message (QA77: "37 rows cancelled; 1 was already sent" of 40, the two opted out named nowhere).
    */
-  endedUnsent: { rowNumber: number; phone: string | null; bucket: 'optedOut' | 'failed' | 'cancelled' }[]
+  endedUnsent: {
+    rowNumber: number
+    phone: string | null
+    bucket: EndedUnsentBucket
+    /** Its status: the `cancelled` bucket holds the cancels here and those at the gateway, each named in its words. */
+    status: ItemStatus
+  }[]
 }
 
 export interface AutoPauseOptions {
@@ -1515,11 +1536,21 @@ export function createCampaigns(deps: CampaignsDeps) {
     const cancelled = new Set(bulk.done)
     const after = resultsOf(id)
     deps.onChanged?.(id)
+    const ended = after.flatMap((r) => {
+      const bucket = r.status === null ? null : endedUnsentBucket(r.status, r.failureMessage)
+      return bucket && r.status && !cancelled.has(r.itemId ?? '')
+        ? [{ rowNumber: r.rowNumber, phone: r.phone, bucket, status: r.status }]
+        : []
+    })
     return {
       cancelledRows: after.filter((r) => r.itemId && cancelled.has(r.itemId)).map((r) => r.rowNumber),
       alreadyAccepted: after
         .filter(
-          (r) => r.status !== null && !['queued', 'scheduled', 'cancelled', 'failed'].includes(r.status)
+          (r) =>
+            r.status !== null &&
+            r.status !== 'queued' &&
+            r.status !== 'scheduled' &&
+            endedUnsentBucket(r.status, r.failureMessage) === null
         )
         .map((r) => ({
           rowNumber: r.rowNumber,
@@ -1527,15 +1558,7 @@ export function createCampaigns(deps: CampaignsDeps) {
           status: r.status as ItemStatus,
           gatewayId: r.gatewayId
         })),
-      endedUnsent: after
-        .filter((r) => (r.status === 'cancelled' || r.status === 'failed') && !cancelled.has(r.itemId ?? ''))
-        .map((r) => ({
-          rowNumber: r.rowNumber,
-          phone: r.phone,
-          // As the campaign counts them: cancelled because the number opted out is not cancelled (campaign-buckets).
-          bucket:
-            r.status === 'failed' ? 'failed' : r.failureMessage === OPTED_OUT_NOTE ? 'optedOut' : 'cancelled'
-        }))
+      endedUnsent: ended
     }
   }
 

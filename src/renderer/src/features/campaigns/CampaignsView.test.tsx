@@ -5014,7 +5014,8 @@ describe('issue 27: the campaign view an operator can trust', () => {
     const ended = (rowNumber: number, bucket: 'optedOut' | 'failed' | 'cancelled') => ({
       rowNumber,
       phone: '6281234567890',
-      bucket
+      bucket,
+      status: bucket === 'failed' ? ('failed' as const) : ('cancelled' as const)
     })
     fake.handle('campaigns:cancel', () => ({
       cancelledRows: Array.from({ length: 37 }, (_, i) => i + 7),
@@ -5027,6 +5028,49 @@ describe('issue 27: the campaign view an operator can trust', () => {
     await user.click(await screen.findByTestId('campaign-cancel-confirm'))
     expect((await screen.findByTestId('campaign-cancel-report')).textContent).toBe(report)
   })
+
+  // A row taken back at the gateway (the gateway held it and cancelled it) was "already with the gateway": it is
+  // cancelled, as its bucket counts it, in the Outbox's words for its status, apart from the rows cancelled here.
+  it.each([
+    [
+      'en',
+      '3 rows cancelled; 1 was already with the gateway, 1 was cancelled before, 2 were cancelled at the gateway.'
+    ],
+    [
+      'id',
+      '3 baris dibatalkan; 1 sudah diterima gateway, 1 sudah dibatalkan sebelumnya, 2 sudah dibatalkan di gateway.'
+    ]
+  ] as const)(
+    'names the rows taken back at the gateway as cancelled there (%s)',
+    async (language, report) => {
+      seedStores(
+        makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice({ id: 'dev-1' })] })
+      )
+      fake.handle('campaigns:list', () => ({ campaigns: [campaign()] }))
+      fake.handle('campaigns:get', () => campaign())
+      fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+      const ended = (rowNumber: number, status: 'cancelled' | 'cancelled_at_gateway') => ({
+        rowNumber,
+        phone: '6281234567890',
+        bucket: 'cancelled' as const,
+        status
+      })
+      fake.handle('campaigns:cancel', () => ({
+        cancelledRows: [6, 7, 8],
+        alreadyAccepted: [{ rowNumber: 2, phone: '6281234567890', status: 'accepted', gatewayId: 'g2' }],
+        endedUnsent: [
+          ended(3, 'cancelled_at_gateway'),
+          ended(4, 'cancelled'),
+          ended(5, 'cancelled_at_gateway')
+        ]
+      }))
+      const user = userEvent.setup()
+      render(<CampaignsView />)
+      await user.click(await screen.findByTestId('campaign-cancel'))
+      await user.click(await screen.findByTestId('campaign-cancel-confirm'))
+      expect((await screen.findByTestId('campaign-cancel-report')).textContent).toBe(report)
+    }
+  )
 
   // QA15 Q15-08: "Cancel 19,979 messages" stood 4.5 s with its button still active and nothing said.
   it('says it is cancelling while the core cancels, and cancels once', async () => {

@@ -135,20 +135,28 @@ const LIST_CHANGES_GAP_MS = 1000
  */
 const SENT_BUCKETS: readonly StatusBucket[] = ['sent', 'delivered', 'read', 'revoked']
 
-type EndedUnsentBucket = InvokeReply<'campaigns:cancel'>['endedUnsent'][number]['bucket']
+type EndedUnsentRow = InvokeReply<'campaigns:cancel'>['endedUnsent'][number]
 
+/**
+ * The words of each part of the rows already ended unsent: by bucket, and the `cancelled` bucket's cancels at the
+ * gateway (a take-back of a message the gateway held) apart, in the Outbox's words for that status.
+ */
 const ENDED_UNSENT_KEY = {
   optedOut: 'campaigns.cancelReport.optedOut',
   failed: 'campaigns.cancelReport.failed',
-  cancelled: 'campaigns.cancelReport.cancelledBefore'
-} as const satisfies Record<EndedUnsentBucket, MessageKey>
+  cancelled: 'campaigns.cancelReport.cancelledBefore',
+  cancelledAtGateway: 'campaigns.cancelReport.cancelledAtGateway'
+} as const satisfies Record<EndedUnsentRow['bucket'] | 'cancelledAtGateway', MessageKey>
+
+const endedUnsentPart = (row: EndedUnsentRow): keyof typeof ENDED_UNSENT_KEY =>
+  row.status === 'cancelled_at_gateway' ? 'cancelledAtGateway' : row.bucket
 
 function cancelReportText(report: InvokeReply<'campaigns:cancel'>, t: Translate): string {
   const sent = report.alreadyAccepted.filter((row) => SENT_BUCKETS.includes(bucketOf(row.status))).length
   const withGateway = report.alreadyAccepted.length - sent
-  const ended = (Object.keys(ENDED_UNSENT_KEY) as EndedUnsentBucket[]).map((bucket) => {
-    const n = report.endedUnsent.filter((row) => row.bucket === bucket).length
-    return n > 0 ? t(ENDED_UNSENT_KEY[bucket], { n }) : null
+  const ended = (Object.keys(ENDED_UNSENT_KEY) as (keyof typeof ENDED_UNSENT_KEY)[]).map((part) => {
+    const n = report.endedUnsent.filter((row) => endedUnsentPart(row) === part).length
+    return n > 0 ? t(ENDED_UNSENT_KEY[part], { n }) : null
   })
   const parts = [
     sent > 0 ? t('campaigns.cancelReport.sent', { n: sent }) : null,
