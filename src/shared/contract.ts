@@ -961,6 +961,19 @@ export const RemovalSeries = SeriesView.pick({
 }).extend({ name: z.string() })
 export type RemovalSeries = z.infer<typeof RemovalSeries>
 
+/**
+ * A running or paused campaign a device's removal touches, for the removal's question (QA77): its untried rows move
+ * to its other devices (`movesTo`, their names; `moving`, how many of the device's waiting messages they are, not
+ * cancelled), or, with none (`movesTo` empty, `moving` 0), it ends, cancelled with its rows not sent.
+ */
+export const RemovalCampaign = z.object({
+  id: Id,
+  name: z.string(),
+  movesTo: z.array(z.string()),
+  moving: z.number().int().nonnegative()
+})
+export type RemovalCampaign = z.infer<typeof RemovalCampaign>
+
 export const DeviceProduct = z.enum(DEVICE_PRODUCTS)
 export const BillingPeriod = z.enum(BILLING_PERIODS)
 export const PaymentChannel = z.enum(PAYMENT_CHANNELS)
@@ -1143,6 +1156,8 @@ export const CampaignWaitCode = z.enum([
   'paused',
   'rate_limited'
 ])
+/** Why a campaign ended when neither the operator nor its last send ended it (QA77). */
+export const CampaignEndReason = z.enum(['device_removed'])
 export const AutoPauseReason = z.enum(['disconnected', 'unreachable', 'failure_rate', 'quota'])
 
 export const CampaignView = z.object({
@@ -1186,6 +1201,11 @@ export const CampaignView = z.object({
    * kept). Absent from a core older than it.
    */
   endedAt: z.number().nullable().optional(),
+  /**
+   * Why it ended, when neither the operator nor its last send ended it: `device_removed`, its last device was removed
+   * (its rows not sent were cancelled). Null otherwise; absent from a core older than it.
+   */
+  endReason: CampaignEndReason.nullable().optional(),
   /** The one file sent with every row, or null for text only. */
   attachmentName: z.string().nullable().optional(),
   /** When it was first taken back (its take-back record), or null: its status alone still reads "finished". */
@@ -1663,7 +1683,8 @@ export const invokeChannels = builtOnFirstUse({
       gatewayReminders: z.number().int().min(0),
       series: z.number().int().min(0),
       reminders: z.array(RemovalReminder),
-      namedSeries: z.array(RemovalSeries)
+      namedSeries: z.array(RemovalSeries),
+      campaigns: z.array(RemovalCampaign)
     })
   }),
   /**

@@ -92,7 +92,9 @@ it('names what the removal does to the device’s gateway reminders and series b
         status: 'active',
         nextAt: '2030-01-01T00:00:00.000Z'
       }
-    ]
+    ],
+    // No campaign sends on it.
+    campaigns: []
   })
 })
 

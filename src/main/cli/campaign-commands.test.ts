@@ -94,6 +94,10 @@ describe('a campaign in words', () => {
     expect(lines({ ...base, status: 'cancelled', endedAt: ended })).toContain(
       'Cancelled: 2026-11-29 12:30 (Asia/Jakarta)'
     )
+    // QA77: ended by its last device's removal, it says so (nobody cancelled it).
+    expect(
+      lines({ ...base, status: 'cancelled', endedAt: ended, endReason: 'device_removed', devices: [] })
+    ).toContain('Cancelled: 2026-11-29 12:30 (Asia/Jakarta): its device was removed from Sender Desk')
     // A draft never started says neither; one that ended before ends were kept, its start alone.
     expect(lines({ ...base, status: 'draft', startedAt: null }).join('\n')).not.toMatch(/Started|Finished/)
     expect(lines({ ...base, status: 'finished', endedAt: null }).join('\n')).not.toContain('Finished:')

@@ -244,8 +244,14 @@ export function describeCampaign(
     `${view.id}  ${view.name}  ${view.status}`,
     // When it ran, as the window's page says it; an end not known (it ended before ends were kept) is left out.
     ...(view.startedAt !== null ? [`Started: ${localDateTime(view.startedAt, timeZone)}`] : []),
+    // Ended by its last device's removal (QA77), it says so: nobody cancelled it.
     ...(view.endedAt != null && (view.status === 'finished' || view.status === 'cancelled')
-      ? [`${view.status === 'finished' ? 'Finished' : 'Cancelled'}: ${localDateTime(view.endedAt, timeZone)}`]
+      ? [
+          `${view.status === 'finished' ? 'Finished' : 'Cancelled'}: ${localDateTime(view.endedAt, timeZone)}` +
+            (view.status === 'cancelled' && view.endReason === 'device_removed'
+              ? `: ${translate('en', 'desktop.note.cancelledDeviceRemoved')}`
+              : '')
+        ]
       : []),
     `Rows: ${view.summary.total} — ready ${view.summary.ready}, skipped ${view.summary.skipped}` +
       (view.summary.skipped > 0

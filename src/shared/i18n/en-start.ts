@@ -266,6 +266,7 @@ export const enStart = {
   'campaigns.status.running': 'sending',
   'campaigns.status.paused': 'paused',
   'campaigns.status.cancelled': 'cancelled',
+  'campaigns.status.cancelledDeviceRemoved': 'cancelled · its device was removed',
   'campaigns.status.finished': 'finished',
   'campaigns.status.takenBack': '{status} · taken back',
   'campaigns.status.takingBack': '{status} · being taken back ({count} waiting)',

@@ -626,8 +626,14 @@ export const enRest = {
     '{count, plural, one {Its # reminder kept at the gateway is deleted there first, so the gateway stops sending it.} other {Its # reminders kept at the gateway are deleted there first, so the gateway stops sending them.}}',
   'devices.remove.series':
     '{count, plural, one {Its # recurring message kept by Sender Desk is deleted.} other {Its # recurring messages kept by Sender Desk are deleted.}}',
-  'devices.remove.messages':
-    'A campaign’s untried rows move to the campaign’s other devices. Messages already sent stay in the outbox under its name.',
+  'devices.remove.messages': 'Messages already sent stay in the outbox under its name.',
+  'devices.remove.campaignsUnknown':
+    'A campaign’s untried rows move to the campaign’s other devices; a campaign with no other device is cancelled, with its rows not yet sent.',
+  'devices.remove.campaignName': '“{name}”',
+  'devices.remove.campaignMoves':
+    '{count, plural, =0 {Campaign “{name}” goes on with {devices}.} one {Campaign “{name}” goes on: its # untried row moves to {devices}.} other {Campaign “{name}” goes on: its # untried rows move to {devices}.}}',
+  'devices.remove.campaignsEnd':
+    '{count, plural, one {Campaign {names} has no other device: it is cancelled, with its rows not yet sent.} other {Campaigns {names} have no other device: they are cancelled, with their rows not yet sent.}}',
   'devices.removedLabel': '{label} (removed)',
   'devices.removedUnknown': 'A removed device',
   'devices.terminalUnknown': 'From the terminal, with a token no device here has',

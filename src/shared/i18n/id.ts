@@ -873,8 +873,14 @@ export const id: Record<MessageKey, string> = {
   'devices.remove.reminders':
     '{count} pengingat yang disimpan di gateway dihapus dulu di gateway, jadi gateway berhenti mengirimnya.',
   'devices.remove.series': '{count} pesan berulang yang disimpan Sender Desk dihapus.',
-  'devices.remove.messages':
-    'Baris kampanye yang belum dicoba dipindahkan ke perangkat lain di kampanye itu. Pesan yang sudah terkirim tetap ada di kotak keluar dengan namanya.',
+  'devices.remove.messages': 'Pesan yang sudah terkirim tetap ada di kotak keluar dengan namanya.',
+  'devices.remove.campaignsUnknown':
+    'Baris kampanye yang belum dicoba dipindahkan ke perangkat lain di kampanye itu; kampanye tanpa perangkat lain dibatalkan, beserta barisnya yang belum terkirim.',
+  'devices.remove.campaignName': '“{name}”',
+  'devices.remove.campaignMoves':
+    '{count, plural, =0 {Kampanye “{name}” tetap berjalan dengan {devices}.} other {Kampanye “{name}” tetap berjalan: # baris yang belum dicoba dipindahkan ke {devices}.}}',
+  'devices.remove.campaignsEnd':
+    '{count, plural, other {Kampanye {names} tidak punya perangkat lain: kampanye itu dibatalkan, beserta barisnya yang belum terkirim.}}',
   'devices.removedLabel': '{label} (dihapus)',
   'devices.removedUnknown': 'Perangkat yang sudah dihapus',
   'devices.terminalUnknown': 'Dari terminal, dengan token yang tidak dimiliki perangkat mana pun di sini',
@@ -2209,6 +2215,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.status.running': 'mengirim',
   'campaigns.status.paused': 'dijeda',
   'campaigns.status.cancelled': 'dibatalkan',
+  'campaigns.status.cancelledDeviceRemoved': 'dibatalkan · perangkatnya dihapus',
   'campaigns.status.finished': 'selesai',
   'campaigns.status.takenBack': '{status} · ditarik kembali',
   'campaigns.status.takingBack': '{status} · sedang ditarik kembali ({count} menunggu)',

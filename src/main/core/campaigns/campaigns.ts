@@ -48,6 +48,7 @@ import {
 import { isSendable, type DeviceMonitor, type DeviceRemovalHook } from '../devices'
 import {
   CampaignStore,
+  type CampaignEndReason,
   type CampaignRecord,
   type CampaignRowRecord,
   type CampaignRowResult,
@@ -315,6 +316,8 @@ export interface CampaignView {
   startedAt: number | null
   /** When it became finished or cancelled; null while it can send, or not known (it ended before this was kept). */
   endedAt: number | null
+  /** Why it ended, when its device's removal ended it (`device_removed`); null otherwise. */
+  endReason: CampaignEndReason | null
   /** The one file sent with every row, or null for text only. */
   attachmentName: string | null
   /** When it was first taken back, from the take-back's record (its status stays as it was), or null. */
@@ -1125,6 +1128,7 @@ export function createCampaigns(deps: CampaignsDeps) {
       createdAt: campaign.createdAt,
       startedAt: campaign.startedAt,
       endedAt: campaign.endedAt ?? null,
+      endReason: campaign.endReason ?? null,
       attachmentName: campaign.attachmentName,
       takenBackAt: queue.takenBackAt(tagOf(id)),
       takeBackId: queue.latestTakeBack(tagOf(id)),
@@ -2055,12 +2059,34 @@ export function createCampaigns(deps: CampaignsDeps) {
     for (const id of store.runningOn(deviceId)) deps.onChanged?.(id)
   })
 
+  /** The campaigns that can still send on `deviceId` (running or paused): those its removal touches. */
+  const sendingOn = (deviceId: string): CampaignRecord[] =>
+    store
+      .list()
+      .filter((c) => (c.status === 'running' || c.status === 'paused') && c.devices.includes(deviceId))
+
   /**
    * A device being removed: its rows never tried go to the campaign's other devices (the campaign goes on without
    * it); what cannot move (tried once, or no other device) is cancelled with the device's queue. Once it is gone,
-   * campaigns forget it.
+   * campaigns forget it, and a campaign it was the last device of ends then, cancelled, saying why (QA77: it stayed
+   * paused with nothing to send, Resume said no device could send, and a later campaign's start called it finished).
+   * The removal's question is told beforehand which of the two each campaign does.
    */
   const removalHook: DeviceRemovalHook = {
+    preview(deviceId) {
+      return {
+        campaigns: sendingOn(deviceId).map((c) => {
+          const movesTo = c.devices.filter((d) => d !== deviceId)
+          return {
+            id: c.id,
+            name: c.name,
+            movesTo: movesTo.map(nameOf),
+            // The rows holdDevice moves: none when there is nowhere to move them.
+            moving: movesTo.length === 0 ? 0 : queue.outcomes.untried(tagOf(c.id), deviceId).length
+          }
+        })
+      }
+    },
     holdDevice(deviceId) {
       for (const campaign of store.list()) {
         if (campaign.status !== 'running' && campaign.status !== 'paused') continue
@@ -2078,7 +2104,16 @@ export function createCampaigns(deps: CampaignsDeps) {
       }
     },
     forgetDevice(deviceId) {
-      store.dropDevice(deviceId, now())
+      const ending = sendingOn(deviceId).filter((c) => c.devices.every((d) => d === deviceId))
+      store.batch(() => {
+        store.dropDevice(deviceId, now())
+        for (const { id } of ending) {
+          store.update(id, { status: 'cancelled', endReason: 'device_removed' }, now())
+          store.setTakeBackHold(id, null)
+        }
+      })
+      if (ending.length > 0) rowsRefusedFromNow(0)
+      for (const { id } of ending) deps.onChanged?.(id)
     }
   }
 

@@ -4,7 +4,12 @@
  * here, in one place: its waiting messages are cancelled, what other features keep for it is dropped, its secret is
  * erased and its client closed, and the window hears about it once.
  */
-import type { InvoiceHistoryEntry, RemovalReminder, RemovalSeries } from '../../../shared/contract'
+import type {
+  InvoiceHistoryEntry,
+  RemovalCampaign,
+  RemovalReminder,
+  RemovalSeries
+} from '../../../shared/contract'
 import { noteFields } from '../../../shared/i18n/notes'
 import { ApiFailure, normalisedRecipients, type Commands } from '../commands'
 import { mayHaveReachedGateway, type GatewayCredentials, type Invoice } from '../gateway'
@@ -50,6 +55,8 @@ export interface DeviceRemovalPreview {
   series: number
   /** Those series, named, as the Reminders view lists them. */
   namedSeries: RemovalSeries[]
+  /** The campaigns sending on it: whether each moves its rows to its other devices, or ends (QA77). */
+  campaigns: RemovalCampaign[]
 }
 
 /** What another feature keeps per device, settled when the device is removed. */
@@ -189,7 +196,13 @@ export function createDeviceCommands(deps: DeviceCommandsDeps): Commands<DeviceC
 
     async 'devices:removalPreview'({ id }) {
       required(id)
-      const preview: DeviceRemovalPreview = { gatewayReminders: 0, reminders: [], series: 0, namedSeries: [] }
+      const preview: DeviceRemovalPreview = {
+        gatewayReminders: 0,
+        reminders: [],
+        series: 0,
+        namedSeries: [],
+        campaigns: []
+      }
       for (const hook of deps.removalHooks) Object.assign(preview, hook.preview?.(id))
       return preview
     },

@@ -8,6 +8,8 @@ import { containsPattern } from './like-pattern'
 import { phoneSearch } from '../../../shared/domain'
 
 export type CampaignStatus = 'draft' | 'running' | 'paused' | 'cancelled' | 'finished'
+/** Why a campaign ended, kept when the end was neither the operator's nor its last send (the contract's). */
+export type CampaignEndReason = 'device_removed'
 
 /** A campaign whose rows are still being written (create, in chunks): nothing but its writer sees it. */
 const IMPORTING = 'importing'
@@ -37,6 +39,11 @@ export interface CampaignRecord {
    * and for a campaign that ended before this was kept (not known). Written by `update` alone.
    */
   endedAt?: number | null
+  /**
+   * Why it ended, when not by the operator or by sending all it had: `device_removed`, its last device was removed
+   * (QA77). Null otherwise, and again when a retried row reopens it. Written by `update` alone.
+   */
+  endReason?: CampaignEndReason | null
   /** The one file sent with every row (its name), or null for text only. */
   attachmentName: string | null
   /**
@@ -143,6 +150,7 @@ function toCampaign(row: Row): CampaignRecord {
     updatedAt: row.updated_at as number,
     startedAt: (row.started_at as number | null) ?? null,
     endedAt: (row.ended_at as number | null) ?? null,
+    endReason: (row.end_reason as CampaignEndReason | null) ?? null,
     attachmentName: (row.attachment_name as string | null) ?? null,
     blankRows: (row.blank_rows as number | null) ?? null,
     csvDelimiter: (row.csv_delimiter as string | null) ?? null
@@ -374,7 +382,7 @@ export class CampaignStore {
 
   update(
     id: string,
-    patch: Partial<Pick<CampaignRecord, 'status' | 'pacing' | 'startedAt' | 'name'>>,
+    patch: Partial<Pick<CampaignRecord, 'status' | 'pacing' | 'startedAt' | 'name' | 'endReason'>>,
     at: number
   ): void {
     const current = this.get(id)
@@ -383,9 +391,23 @@ export class CampaignStore {
     // The end is the moment the status became final; a rename or a device's removal later does not move it.
     const ended = ENDED_STATUSES.has(next.status)
     const endedAt = !ended ? null : ENDED_STATUSES.has(current.status) ? (current.endedAt ?? null) : at
+    // Its reason goes with its end: kept while it stays ended (a rename), gone once a retried row reopens it.
+    const endReason = !ended
+      ? null
+      : (patch.endReason ?? (ENDED_STATUSES.has(current.status) ? current.endReason : null))
     this.prepare(
-      'UPDATE campaigns SET status = ?, pacing = ?, started_at = ?, name = ?, updated_at = ?, ended_at = ? WHERE id = ?'
-    ).run(next.status, JSON.stringify(next.pacing), next.startedAt, next.name, at, endedAt, id)
+      `UPDATE campaigns SET status = ?, pacing = ?, started_at = ?, name = ?, updated_at = ?, ended_at = ?, end_reason = ?
+       WHERE id = ?`
+    ).run(
+      next.status,
+      JSON.stringify(next.pacing),
+      next.startedAt,
+      next.name,
+      at,
+      endedAt,
+      endReason ?? null,
+      id
+    )
   }
 
   // ---------------------------------------------------------------- the take-back question's hold (QA14 Q14-02)

@@ -102,6 +102,7 @@ export {
   type CampaignRowResult,
   type CampaignDeviceRecord,
   type CampaignStatus,
+  type CampaignEndReason,
   type ContactNameFromRow,
   type ImportingCampaign,
   type OptOutRecord

@@ -1658,6 +1658,19 @@ export const migrations: readonly Migration[] = [
         SELECT 1, COALESCE(MAX(activity), 0) FROM inbox_conversations WHERE true
         ON CONFLICT (id) DO UPDATE SET highest = max(highest, excluded.highest);
     `
+  },
+  {
+    name: 'campaigns: a campaign whose last device was removed ends then, saying why (QA77)',
+    // Removing a campaign's only device cancelled its rows but left it paused (or running) with no device: Resume led
+    // to "no chosen device can send now", and it read "finished" once a later campaign settled it. It now ends at the
+    // removal as cancelled, and keeps why (end_reason 'device_removed'; NULL for any other end). A campaign already left
+    // so ends now, at its last change: the removal (dropping the device was its last write).
+    sql: `
+      ALTER TABLE campaigns ADD COLUMN end_reason TEXT;
+      UPDATE campaigns SET status = 'cancelled', end_reason = 'device_removed', ended_at = updated_at,
+          take_back_hold_from = NULL, take_back_hold_pid = NULL
+        WHERE status IN ('running', 'paused') AND json_array_length(devices) = 0;
+    `
   }
 ]
 

@@ -2330,6 +2330,35 @@ describe('CampaignRows', () => {
     ])
   })
 
+  // QA77: a campaign whose only device was removed stayed "paused" with Resume and nothing saying why; it now ends
+  // cancelled at the removal, and says so wherever its status is said.
+  it.each([
+    { language: 'en', status: 'cancelled · its device was removed' },
+    { language: 'id', status: 'dibatalkan · perangkatnya dihapus' }
+  ] as const)(
+    'says a campaign ended by its device’s removal was cancelled for that ($language)',
+    async ({ language, status }) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
+      const ended = campaign({
+        status: 'cancelled',
+        endedAt: 1_700_000_100_000,
+        endReason: 'device_removed',
+        devices: []
+      })
+      fake.handle('campaigns:list', () => ({ campaigns: [ended] }))
+      fake.handle('campaigns:get', () => ended)
+      fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+      const user = userEvent.setup()
+      render(<CampaignsView />)
+      const entry = await screen.findByRole('button', { name: /bills/ })
+      expect(entry.closest('li')?.textContent).toContain(status)
+      await user.click(entry)
+      // The list's line and the campaign's page both say it.
+      await waitFor(() => expect(document.body.textContent?.split(status).length).toBeGreaterThan(2))
+      expect(screen.queryByRole('button', { name: /^(Resume|Lanjutkan)$/ })).toBeNull()
+    }
+  )
+
   // QA73: the rows a take-back stopped read "Cancelled" with an empty Reason; the one the operator cancelled alone
   // before says so, apart (the results export says the same: shared/i18n/row-problems rowCancelReasonKey).
   it('says why each cancelled row was cancelled: with the campaign, or by the operator before it', async () => {

@@ -325,7 +325,7 @@ export function slowedByGateway(
  * still with the gateway unsent (the core finishes a campaign once it has handed every row over).
  */
 export function campaignStatusKey(
-  campaign: Pick<CampaignView, 'status' | 'devices' | 'counts'>,
+  campaign: Pick<CampaignView, 'status' | 'devices' | 'counts' | 'endReason'>,
   sendingPaused: boolean,
   devices: KnownDevices
 ): MessageKey {
@@ -337,6 +337,9 @@ export function campaignStatusKey(
   if (waitingForHours(campaign)) return 'campaigns.status.waitingForHours'
   if (campaign.status === 'finished' && rowBuckets(campaign).withGateway > 0)
     return 'campaigns.status.withGateway'
+  // Ended by its last device's removal (QA77): why, said with its status, since nobody cancelled it.
+  if (campaign.status === 'cancelled' && campaign.endReason === 'device_removed')
+    return 'campaigns.status.cancelledDeviceRemoved'
   return STATUS_KEY[campaign.status]
 }
 
@@ -347,7 +350,7 @@ export function campaignStatusKey(
 export function campaignStatusText(
   campaign: Pick<
     CampaignView,
-    'status' | 'devices' | 'counts' | 'pacing' | 'takenBackAt' | 'takeBackPending'
+    'status' | 'devices' | 'counts' | 'pacing' | 'takenBackAt' | 'takeBackPending' | 'endReason'
   >,
   t: Translate,
   locale: string,
@@ -365,7 +368,7 @@ export function campaignStatusText(
 }
 
 function statusWords(
-  campaign: Pick<CampaignView, 'status' | 'devices' | 'counts' | 'pacing'>,
+  campaign: Pick<CampaignView, 'status' | 'devices' | 'counts' | 'pacing' | 'endReason'>,
   t: Translate,
   locale: string,
   sendingPaused: boolean,

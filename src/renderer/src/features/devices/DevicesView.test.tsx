@@ -1179,6 +1179,84 @@ describe('the remove question counts what it cancels (QA7 Q7-13)', () => {
   })
 })
 
+describe('the remove question says what becomes of each campaign on the device (QA77)', () => {
+  it('names the campaigns whose rows move, to which devices, and those that end with their rows cancelled', async () => {
+    fake.handle('outbox:counts', () => makeCounts({ queued: 194, total: 194 }))
+    fake.handle('devices:removalPreview', () => ({
+      gatewayReminders: 0,
+      series: 0,
+      reminders: [],
+      namedSeries: [],
+      campaigns: [
+        { id: 'c-1', name: 'pertama', movesTo: ['Gudang', 'Kasir'], moving: 40 },
+        { id: 'c-2', name: 'kedua', movesTo: [], moving: 0 },
+        { id: 'c-3', name: 'ketiga', movesTo: [], moving: 0 },
+        { id: 'c-4', name: 'keempat', movesTo: ['Gudang'], moving: 0 }
+      ]
+    }))
+    for (const [language, waiting, moves, goesOn, ends, not] of [
+      [
+        'en',
+        // Of the 194 waiting, the 40 that move are not cancelled.
+        'Its 154 waiting messages are cancelled.',
+        'Campaign “pertama” goes on: its 40 untried rows move to Gudang and Kasir.',
+        'Campaign “keempat” goes on with Gudang.',
+        'Campaigns “kedua” and “ketiga” have no other device: they are cancelled, with their rows not yet sent.',
+        'untried rows move to the campaign’s other devices'
+      ],
+      [
+        'id',
+        '154 pesan yang masih menunggu dibatalkan.',
+        'Kampanye “pertama” tetap berjalan: 40 baris yang belum dicoba dipindahkan ke Gudang dan Kasir.',
+        'Kampanye “keempat” tetap berjalan dengan Gudang.',
+        'Kampanye “kedua” dan “ketiga” tidak punya perangkat lain: kampanye itu dibatalkan, beserta barisnya yang belum terkirim.',
+        'dipindahkan ke perangkat lain di kampanye itu'
+      ]
+    ] as const) {
+      const { question, unmount } = await askToRemove(language)
+      await waitFor(() => expect(question.textContent).toContain(moves))
+      expect(question.textContent).toContain(waiting)
+      expect(question.textContent).toContain(goesOn)
+      expect(question.textContent).toContain(ends)
+      // The sentence that promised every campaign's rows a move is not said once the campaigns are known.
+      expect(question.textContent).not.toContain(not)
+      unmount()
+    }
+  })
+
+  it('says one campaign that ends in the singular, and nothing about campaigns when none sends on it', async () => {
+    fake.handle('outbox:counts', () => makeCounts({}))
+    fake.handle('devices:removalPreview', () => ({
+      gatewayReminders: 0,
+      series: 0,
+      reminders: [],
+      namedSeries: [],
+      campaigns: [{ id: 'c-2', name: 'kedua', movesTo: [], moving: 0 }]
+    }))
+    const one = await askToRemove('en')
+    await waitFor(() =>
+      expect(one.question.textContent).toContain(
+        'Campaign “kedua” has no other device: it is cancelled, with its rows not yet sent.'
+      )
+    )
+    one.unmount()
+    fake.handle('devices:removalPreview', () => ({
+      gatewayReminders: 0,
+      series: 0,
+      reminders: [],
+      namedSeries: [],
+      campaigns: []
+    }))
+    const none = await askToRemove('en')
+    await waitFor(() => expect(fake.requests('devices:removalPreview').length).toBeGreaterThan(1))
+    await waitFor(() =>
+      expect(none.question.textContent).toContain('Messages already sent stay in the outbox under its name.')
+    )
+    expect(none.question.textContent).not.toMatch(/[Cc]ampaign/)
+    none.unmount()
+  })
+})
+
 /** Front office's remove question, opened in the language given. */
 async function askToRemove(language: 'en' | 'id') {
   seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
@@ -1208,7 +1286,8 @@ describe('the remove question names the gateway reminders and series (QA42 Q42-0
       gatewayReminders: 2,
       series: 1,
       reminders: [removalReminder('Cicilan', '501'), removalReminder('Minum obat', '502')],
-      namedSeries: [removalSeries('s-1', 'Laporan mingguan', { kind: 'weekly' })]
+      namedSeries: [removalSeries('s-1', 'Laporan mingguan', { kind: 'weekly' })],
+      campaigns: []
     }))
     for (const [language, reminders, series] of [
       [
@@ -1236,7 +1315,8 @@ describe('the remove question names the gateway reminders and series (QA42 Q42-0
       gatewayReminders: 1,
       series: 0,
       reminders: [removalReminder('Cicilan', '501')],
-      namedSeries: []
+      namedSeries: [],
+      campaigns: []
     }))
     for (const [language, yes, said, anyway] of [
       [
@@ -1332,7 +1412,8 @@ describe('the remove question and its answer name the gateway reminders', () => 
       gatewayReminders: 5,
       series: 0,
       reminders,
-      namedSeries: []
+      namedSeries: [],
+      campaigns: []
     }))
     for (const [language, list, lines, more] of [
       [
@@ -1377,7 +1458,8 @@ describe('the remove question and its answer name the gateway reminders', () => 
       gatewayReminders: 0,
       series: 4,
       reminders: [],
-      namedSeries: [...namedSeries]
+      namedSeries: [...namedSeries],
+      campaigns: []
     }))
     for (const [language, list, lines, more] of [
       [
@@ -1422,7 +1504,8 @@ describe('the remove question and its answer name the gateway reminders', () => 
       gatewayReminders: 2,
       series: 0,
       reminders: kept,
-      namedSeries: []
+      namedSeries: [],
+      campaigns: []
     }))
     for (const [language, yes, anyway, said, label, text, copy] of [
       [

@@ -1,9 +1,9 @@
-// The "Remove device?" question: what becomes of its messages, with how many waiting ones the removal cancels, and
-// of its reminders at the gateway and its series in Sender Desk (each named).
+// The "Remove device?" question: what becomes of its messages, with how many waiting ones the removal cancels, of its
+// reminders at the gateway and its series in Sender Desk (each named), and of each campaign sending on it (named).
 import { useEffect, useState } from 'react'
 import type { DeviceView, InvokeReply } from '../../../../shared/contract'
 import { call } from '../../api'
-import { useT } from '../../i18n'
+import { formatList, useLanguage, useT, type Language, type Translate } from '../../i18n'
 import { useOutbox } from '../../stores/outbox'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { RemovalReminderNames, RemovalSeriesNames } from './GatewayReminderNames'
@@ -42,6 +42,44 @@ function useRemovalCounts(deviceId: string, answering: boolean): RemovalCounts {
   return counts
 }
 
+/**
+ * What becomes of the campaigns sending on the device, named (QA77: "untried rows move to the campaign's other devices"
+ * was said of a campaign with no other device, which the removal ends): each one that goes on, with the devices its
+ * untried rows move to; those with no other device, said to be cancelled with their rows not yet sent. Not known yet
+ * (or unreadable): both outcomes said in general. None: nothing said.
+ */
+function campaignSentences(
+  t: Translate,
+  language: Language,
+  campaigns: InvokeReply<'devices:removalPreview'>['campaigns'] | undefined
+): string[] {
+  if (campaigns === undefined) return [t('devices.remove.campaignsUnknown')]
+  const quoted = (name: string): string => t('devices.remove.campaignName', { name })
+  const ending = campaigns.filter((c) => c.movesTo.length === 0)
+  return [
+    ...campaigns
+      .filter((c) => c.movesTo.length > 0)
+      .map((c) =>
+        t('devices.remove.campaignMoves', {
+          count: c.moving,
+          name: c.name,
+          devices: formatList(c.movesTo, language)
+        })
+      ),
+    ...(ending.length > 0
+      ? [
+          t('devices.remove.campaignsEnd', {
+            count: ending.length,
+            names: formatList(
+              ending.map((c) => quoted(c.name)),
+              language
+            )
+          })
+        ]
+      : [])
+  ]
+}
+
 export function RemoveDeviceConfirm({
   device,
   disabled,
@@ -55,16 +93,20 @@ export function RemoveDeviceConfirm({
   onKeep: () => void
 }): React.JSX.Element {
   const t = useT()
+  const language = useLanguage()
   const { waiting, preview } = useRemovalCounts(device.id, disabled)
   // Removing it anyway, keeping its reminders at the gateway, is offered only once the gateway refused a delete.
   const [remindersRefused, setRemindersRefused] = useState(false)
   const reminders = preview?.gatewayReminders ?? 0
-  // Not counted yet: the sentence without a number; none waiting: no sentence about them.
+  // Not counted yet: the sentence without a number; none waiting: no sentence about them. The campaigns' rows that
+  // move to their other devices wait on, there: not counted as cancelled.
+  const moving = (preview?.campaigns ?? []).reduce((sum, c) => sum + c.moving, 0)
+  const cancelledCount = waiting === null ? null : Math.max(waiting - moving, 0)
   const cancelled =
-    waiting === null
+    cancelledCount === null
       ? t('devices.remove.waitingUncounted')
-      : waiting > 0
-        ? t('devices.remove.waiting', { count: waiting })
+      : cancelledCount > 0
+        ? t('devices.remove.waiting', { count: cancelledCount })
         : null
   return (
     <ConfirmPanel
@@ -75,6 +117,7 @@ export function RemoveDeviceConfirm({
         reminders > 0 ? t('devices.remove.reminders', { count: reminders }) : null,
         preview && preview.series > 0 ? t('devices.remove.series', { count: preview.series }) : null,
         cancelled,
+        ...campaignSentences(t, language, preview?.campaigns),
         t('devices.remove.messages')
       ]
         .filter((sentence) => sentence !== null)
