@@ -6,6 +6,8 @@ export const MAX_CAPTION_LENGTH = 1024
 /** An auto-reply's keyword and a reminder's title, counted the same way. */
 export const MAX_KEYWORD_LENGTH = 100
 export const MAX_TITLE_LENGTH = 100
+/** A device's name, as the core takes it (trimmed, in UTF-16 units: the contract's and the registry's rule). */
+export const MAX_DEVICE_LABEL_LENGTH = 80
 /** The gateway's documented file-size limit; a device or the settings may carry a higher one for its plan. */
 export const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024
 /** The largest per-device or app-wide file limit an operator can set. */

@@ -1672,7 +1672,6 @@ export const id: Record<MessageKey, string> = {
     'Jam Anda: waktu yang ditampilkan jendela (Kotak keluar, Pesan masuk, hari ini di Ringkasan) dan jam awal jadwal baru, pengingat baru, serta jam kerja kampanye baru.',
   'settings.support': 'Kontak tim IT',
   'settings.support.hint': 'Ditampilkan di panduan penautan, misalnya alamat e-mail atau nomor WhatsApp.',
-  'settings.support.tooLong': 'Maksimal 200 karakter.',
   'settings.support.backToLinking': 'Kembali ke penautan {label}',
   'settings.retention': 'Simpan pesan yang sudah selesai selama (hari)',
   'settings.retention.hint':

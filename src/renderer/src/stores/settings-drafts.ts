@@ -1,4 +1,4 @@
-// What is typed in Settings' number fields (and its opt-out reply) and not yet taken by the core, kept for the window's
+// What is typed in Settings' number fields (and its text fields) and not yet taken by the core, kept for the window's
 // life: leaving Settings
 // with a value it refused no longer drops it unseen; back there it is still in its field, marked (QA8 Q8-07). The
 // refused ones are also kept in the page's history entry, so a reload brings them back to their fields, still marked,

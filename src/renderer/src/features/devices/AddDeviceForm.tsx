@@ -110,7 +110,6 @@ export function AddDeviceForm({ onAdded, onCancel }: AddDeviceFormProps): React.
               {...control}
               data-testid="add-device-label"
               value={draft.label}
-              maxLength={80}
               autoComplete="off"
               onChange={(e) => change('label', e.target.value)}
               onBlur={() => setTouched((d) => ({ ...d, label: true }))}

@@ -795,6 +795,22 @@ describe('device list', () => {
     expect(fake.requests('devices:rename')).toEqual([{ id: 'dev-1', label: 'warehouse 2' }])
   })
 
+  // QA78: a name pasted past 80 characters was cut to 80 by the field, unsaid, and the cut name saved.
+  it('keeps a name pasted past 80 characters whole and says so at the field, renaming nothing', async () => {
+    fake.handle('devices:rename', ({ id, label }) => makeDevice({ id, label }))
+    show()
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Rename' }))
+    const input = screen.getByRole('textbox', { name: 'Device name' }) as HTMLInputElement
+    await user.clear(input)
+    await user.paste('k'.repeat(85))
+    expect(input.value).toHaveLength(85)
+    expect(input.getAttribute('aria-invalid')).toBe('true')
+    expect(accessibleDescription(input)).toContain('Keep the name to 80 characters.')
+    await user.keyboard('{Enter}')
+    expect(fake.requests('devices:rename')).toEqual([])
+  })
+
   it('offers to enter the token again only when it is locked or refused, and sends it for a live check', async () => {
     fake.handle('devices:updateToken', ({ id }) => makeDevice({ id, label: 'Warehouse', state: 'connected' }))
     show([makeDevice(), makeDevice({ id: 'dev-2', label: 'Warehouse', state: 'locked' })])
@@ -1694,6 +1710,20 @@ describe('add-device form', () => {
     await user.type(screen.getByLabelText('Token'), 'x')
     await user.clear(screen.getByLabelText('Token'))
     expect(accessibleDescription(screen.getByLabelText('Token'))).toContain('⚠ Enter the device token.')
+  })
+
+  // QA78: the field cut a name to 80 characters, so its "too long" could never be said.
+  it('keeps a name pasted past 80 characters whole and says so at the field, adding nothing', async () => {
+    const user = await fillAddDevice('tok')
+    const name = screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement
+    await user.clear(name)
+    await user.click(name)
+    await user.paste('k'.repeat(85))
+    expect(name.value).toHaveLength(85)
+    expect(name.getAttribute('aria-invalid')).toBe('true')
+    expect(accessibleDescription(name)).toContain('Keep the name to 80 characters.')
+    await user.click(screen.getByRole('button', { name: 'Add device' }))
+    expect(fake.requests('devices:add')).toEqual([])
   })
 
   it('"Add a device" takes the focus into the form, and its Cancel gives it back to the button', async () => {

@@ -87,6 +87,20 @@ describe('NewDeviceView', () => {
     await waitFor(() => expect(fake.requests('devices:create')).toHaveLength(1))
   })
 
+  // QA78: the field cut a name pasted past 80 characters to 80, unsaid, and ordered the device under the cut name.
+  it('keeps a name pasted past 80 characters whole and says so at the field, ordering nothing', async () => {
+    const user = userEvent.setup()
+    render(<NewDeviceView />)
+    const name = screen.getByRole('textbox', { name: 'Device name' }) as HTMLInputElement
+    await user.click(name)
+    await user.paste('k'.repeat(85))
+    expect(name.value).toHaveLength(85)
+    expect(name.getAttribute('aria-invalid')).toBe('true')
+    expect(accessibleDescription(name)).toContain('Keep the name to 80 characters.')
+    await user.click(screen.getByRole('button', { name: 'Create device and invoice' }))
+    expect(fake.requests('devices:create')).toEqual([])
+  })
+
   it('orders with an existing device’s account, shows the invoice and opens the linking wizard', async () => {
     const created = makeDevice({ id: 'dev-new', label: 'Cabang 2', sandbox: true, state: 'needs-scan' })
     fake.handle('devices:create', () => ({ invoice, device: created }))

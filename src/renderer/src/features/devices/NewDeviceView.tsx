@@ -22,7 +22,7 @@ import { useFocusFirstInvalid } from '../../ui/use-focus-first-invalid'
 import { InvoiceDetails, periodeLabel, productLabel } from './InvoiceDetails'
 import { useInvoiceHistory } from './InvoiceHistory'
 import { lastKnownPrice } from './invoice-prices'
-import { checkBaseUrl, type UrlProblem } from './device-rules'
+import { checkBaseUrl, labelTooLong, type UrlProblem } from './device-rules'
 import { normalisePhone, type RecipientProblem } from '../send/recipients'
 
 const PRODUCTS = DEVICE_PRODUCTS
@@ -85,7 +85,7 @@ export function NewDeviceView(): React.JSX.Element {
   const problems = {
     baseUrl: other ? checkBaseUrl(baseUrl) : null,
     token: other && !token.trim(),
-    name: !name.trim() || nameTaken !== undefined,
+    name: !name.trim() || nameTaken !== undefined || labelTooLong(name),
     phone: phoneProblem(phone)
   }
 
@@ -218,9 +218,11 @@ export function NewDeviceView(): React.JSX.Element {
               error={
                 nameTaken
                   ? t('devices.rename.taken', { name: nameTaken.label })
-                  : tried && problems.name
-                    ? t('common.required')
-                    : null
+                  : labelTooLong(name)
+                    ? t('addDevice.label.tooLong')
+                    : tried && problems.name
+                      ? t('common.required')
+                      : null
               }
             >
               {(control) => (
@@ -228,7 +230,6 @@ export function NewDeviceView(): React.JSX.Element {
                   {...control}
                   data-testid="new-device-name"
                   value={name}
-                  maxLength={80}
                   onChange={(e) => setName(e.target.value)}
                 />
               )}

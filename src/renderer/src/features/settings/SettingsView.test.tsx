@@ -140,6 +140,7 @@ describe('SettingsView', () => {
     await user.tab()
     expect(poll.getAttribute('aria-invalid')).toBeNull()
     expect(screen.getByTestId('settings-status').textContent).toBe('Every setting is saved.')
+    expect(screen.getByTestId('settings-status').className).toContain('feedback--ok')
   })
 
   it('says which changes were not saved while other fields hold invalid values, in both languages (QA70: "Saved.")', async () => {
@@ -160,6 +161,9 @@ describe('SettingsView', () => {
     await enter('Keep finished messages for (days)', '90')
     expect(fake.requests('settings:update')).toEqual([{ retentionDays: 90 }])
     expect(status.textContent).toBe('Saved. The 3 marked settings are not saved: correct them.')
+    // Something is left unsaved: not said in the tone of a clean save (QA78: green).
+    expect(status.className).toContain('feedback--warn')
+    expect(status.className).not.toContain('feedback--ok')
     // Fixing them one by one: the count follows, and once none is left the line says so, not a bare "Saved." (QA:
     // the last one put right read like any save); a save after that is "Saved." again.
     await enter('Check devices every (seconds)', '60')
@@ -168,8 +172,10 @@ describe('SettingsView', () => {
     expect(status.textContent).toBe('Saved. The marked setting is not saved: correct it.')
     await enter('Largest file downloaded from customers (MB)', '20')
     expect(status.textContent).toBe('Every setting is saved.')
+    expect(status.className).toContain('feedback--ok')
     await enter('Keep finished messages for (days)', '95')
     expect(status.textContent).toBe('Saved.')
+    expect(status.className).toContain('feedback--ok')
     // The device's card takes no less than 0.1 MB: nor does this (QA60: "0.01 to 100" here, "0.1 and 100" there).
     await enter('Largest file (MB)', '0.05')
     expect(screen.getByTestId('settings-max-file-error').textContent).toContain(
@@ -322,6 +328,36 @@ describe('SettingsView', () => {
       { supportContact: 'WA 0811-222-333' },
       { defaultTimezone: 'Asia/Jayapura' }
     ])
+  })
+
+  // QA78: 205 characters pasted left 200 in the field, nothing said, and the cut text was saved.
+  it('keeps a support contact pasted past 200 characters whole, says so at the field, and does not save it', async () => {
+    const user = userEvent.setup()
+    const first = render(<SettingsView />)
+    const support = screen.getByLabelText('IT support contact') as HTMLInputElement
+    await user.clear(support)
+    await user.paste('x'.repeat(205))
+    expect(support.value).toHaveLength(205)
+    expect(support.getAttribute('aria-invalid')).toBe('true')
+    const described = document.getElementById(support.getAttribute('aria-describedby')?.split(' ')[0] ?? '')
+    expect(described?.textContent).toContain('Keep it to 200 characters.')
+    await user.tab()
+    expect(fake.requests('settings:update')).toEqual([])
+    const status = screen.getByTestId('settings-status')
+    expect(status.textContent).toBe('Not saved: correct the marked setting.')
+    expect(status.className).toContain('feedback--bad')
+    // Settings left and opened again: still there, marked.
+    first.unmount()
+    render(<SettingsView />)
+    const again = screen.getByLabelText('IT support contact') as HTMLInputElement
+    expect(again.value).toHaveLength(205)
+    expect(again.getAttribute('aria-invalid')).toBe('true')
+    // Put right, it is saved.
+    await user.clear(again)
+    await user.type(again, 'x'.repeat(200))
+    await user.tab()
+    expect(fake.requests('settings:update')).toEqual([{ supportContact: 'x'.repeat(200) }])
+    expect(again.getAttribute('aria-invalid')).toBeNull()
   })
 
   it('switches do-not-disturb for new-message notifications (issue 26)', async () => {

@@ -30,10 +30,14 @@ const MB = 1024 * 1024
 const ASKABLE_FIELD_IDS: Record<SettingsAsk['field'], string> = { supportContact: 'settings-support' }
 
 /**
- * The fields whose text is kept until the core takes it: the numbers, and the opt-out reply, which can be typed past
- * the message limit (QA61: one too long was dropped unsaid when Settings was left).
+ * The fields whose text is kept until the core takes it: the numbers, and the texts, which can be typed or pasted past
+ * their limit (QA61: one too long was dropped unsaid when Settings was left).
  */
-type DraftKey = NumberSpec['key'] | 'optOutConfirmation'
+type DraftKey = NumberSpec['key'] | TextKey
+
+/** The text settings and their longest text: past it the field says so and keeps what was written, unsaved. */
+const TEXT_LIMITS = { optOutConfirmation: MAX_TEXT_LENGTH, supportContact: 200 } as const
+type TextKey = keyof typeof TEXT_LIMITS
 
 interface NumberSpec {
   key: 'pollIntervalSec' | 'pacingMs' | 'maxFileBytes' | 'maxIncomingMediaBytes' | 'retentionDays'
@@ -181,6 +185,17 @@ export function SettingsView(): React.JSX.Element {
     )
   }
 
+  // The tone follows what the line says: a save with other settings left unsaved is a warning, not an all-clear (QA78:
+  // "Saved. The 4 marked settings are not saved" in green), and "Every setting is saved." is not in red.
+  const statusTone: 'ok' | 'warn' | 'bad' | null =
+    status === null || !('key' in status)
+      ? (status?.tone ?? null)
+      : (status.key === 'settings.saved' || status.key === 'settings.allSaved') && notSavedCount > 0
+        ? 'warn'
+        : status.key === 'settings.notSaved' && notSavedCount === 0
+          ? 'ok'
+          : status.tone
+
   /** True once the core took the change; on a refusal the field keeps what was typed, with the reason at it. */
   async function save(patch: Partial<Settings>): Promise<boolean> {
     const keys = Object.keys(patch) as (keyof Settings)[]
@@ -216,7 +231,7 @@ export function SettingsView(): React.JSX.Element {
       </ViewHeading>
       <p
         role="status"
-        className={status ? `feedback feedback--${status.tone}` : 'feedback'}
+        className={statusTone ? `feedback feedback--${statusTone}` : 'feedback'}
         data-testid="settings-status"
       >
         {status === null
@@ -331,7 +346,10 @@ export function SettingsView(): React.JSX.Element {
             onDraft: (draft) => setNumberDraft('optOutConfirmation', draft),
             onRefusedLeft: refusedLeft
           }}
-          limit={{ max: MAX_TEXT_LENGTH, tooLong: t('send.problem.textTooLong', { max: MAX_TEXT_LENGTH }) }}
+          limit={{
+            max: TEXT_LIMITS.optOutConfirmation,
+            tooLong: t('send.problem.textTooLong', { max: TEXT_LIMITS.optOutConfirmation })
+          }}
           value={settings.optOutConfirmation}
           error={fieldError('optOutConfirmation')}
           onSave={(optOutConfirmation) => save({ optOutConfirmation })}
@@ -343,7 +361,16 @@ export function SettingsView(): React.JSX.Element {
           id="settings-support"
           label={t('settings.support')}
           hint={t('settings.support.hint')}
-          limit={{ max: 200, tooLong: t('settings.support.tooLong') }}
+          // Kept whole past its limit and said at the field, never cut to it (QA78: 205 pasted left 200, saved unsaid).
+          kept={{
+            draft: numberDrafts.supportContact ?? null,
+            onDraft: (draft) => setNumberDraft('supportContact', draft),
+            onRefusedLeft: refusedLeft
+          }}
+          limit={{
+            max: TEXT_LIMITS.supportContact,
+            tooLong: t('common.tooLong', { max: TEXT_LIMITS.supportContact })
+          }}
           value={settings.supportContact}
           error={fieldError('supportContact')}
           onSave={(supportContact) => save({ supportContact })}
@@ -437,10 +464,11 @@ function refusedDrafts(drafts: Partial<Record<DraftKey, string>>, language: Lang
     const draft = drafts[spec.key]
     return draft !== undefined && !readNumberDraft(spec, draft, language).valid
   }).map((spec) => spec.key)
-  const reply = drafts.optOutConfirmation
-  return reply !== undefined && reply.trim().length > MAX_TEXT_LENGTH
-    ? [...numbers, 'optOutConfirmation']
-    : numbers
+  const texts = (Object.keys(TEXT_LIMITS) as TextKey[]).filter((key) => {
+    const draft = drafts[key]
+    return draft !== undefined && draft.trim().length > TEXT_LIMITS[key]
+  })
+  return [...numbers, ...texts]
 }
 
 /** A number field's text read by its setting's rule: whether it can be saved, and the value it stands for. */
@@ -600,7 +628,6 @@ function TextSetting({
             {...control}
             data-testid={id}
             value={text}
-            maxLength={limit?.max}
             onChange={(e) => setDraft(e.target.value)}
             onBlur={commit}
             onKeyDown={(e) => {

@@ -5,6 +5,7 @@ import { useDevices } from '../../../stores/devices'
 import { Field } from '../../../ui/Field'
 import { FormActions } from '../../../ui/FormActions'
 import { cancelOnEscape } from '../../../ui/escape'
+import { labelTooLong } from '../device-rules'
 import type { RowFormProps } from './row-form'
 
 export function RenameForm({ device, busy, run, onClose }: RowFormProps): React.JSX.Element {
@@ -22,7 +23,9 @@ export function RenameForm({ device, busy, run, onClose }: RowFormProps): React.
     ? t('devices.rename.required')
     : taken
       ? t('devices.rename.taken', { name: taken.label })
-      : null
+      : labelTooLong(label)
+        ? t('addDevice.label.tooLong')
+        : null
 
   function submit(event: FormEvent): void {
     event.preventDefault()
@@ -47,7 +50,6 @@ export function RenameForm({ device, busy, run, onClose }: RowFormProps): React.
             {...control}
             dir="auto"
             value={label}
-            maxLength={80}
             onChange={(e) => setLabel(e.target.value)}
             data-testid={`rename-input-${id}`}
           />
