@@ -1739,7 +1739,7 @@ export const enRest = {
   'reminders.localList.hint':
     'Each time it comes due, the messages go into the outbox and are sent from this computer.',
   'reminders.localEmpty': 'No recurring messages kept by Sender Desk for {device}.',
-  'reminders.nextLine': 'next {time} ({zone})',
+  'reminders.nextLine': 'next {time}',
   'reminders.madeSent':
     'Made {made, plural, one {# time} other {# times}}; {sent, plural, one {# message} other {# messages}} sent so far.',
   // QA70: "3 of 3 times" beside "Made 0 times": the times skipped (by Skip next or while closed) are said with those made.
@@ -1757,7 +1757,6 @@ export const enRest = {
   'reminders.series.actionsFor': 'Actions for the repeating message to {phone}: {rule}',
   'reminders.series.skipNext': 'Skip next',
   'reminders.series.skipIt': 'Skip it',
-  'reminders.series.timeInZone': '{time} ({zone})',
   'reminders.series.skipConfirm':
     'Skip the message of {time}? Nothing is sent then; the series goes on after it.',
   // A counted end counts the skipped time too (QA69: "1 of 3 times" beside "Made 0 times", unsaid).

@@ -1941,7 +1941,7 @@ export const id: Record<MessageKey, string> = {
   'reminders.localList.hint':
     'Setiap kali tiba waktunya, pesan masuk ke kotak keluar dan dikirim dari komputer ini.',
   'reminders.localEmpty': 'Belum ada pesan berulang yang disimpan Sender Desk untuk {device}.',
-  'reminders.nextLine': 'berikutnya {time} ({zone})',
+  'reminders.nextLine': 'berikutnya {time}',
   'reminders.madeSent': 'Dibuat {made} kali; {sent} pesan terkirim sejauh ini.',
   'reminders.madeSkippedSent':
     'Dibuat {made} kali, dilewati {skipped} kali; {sent} pesan terkirim sejauh ini.',
@@ -1956,7 +1956,6 @@ export const id: Record<MessageKey, string> = {
   'reminders.series.actionsFor': 'Tindakan untuk pesan berulang kepada {phone}: {rule}',
   'reminders.series.skipNext': 'Lewati berikutnya',
   'reminders.series.skipIt': 'Lewati',
-  'reminders.series.timeInZone': '{time} ({zone})',
   'reminders.series.skipConfirm':
     'Lewati pesan pada {time}? Tidak ada yang dikirim saat itu; rangkaian berlanjut sesudahnya.',
   'reminders.series.skipCountedConfirm':

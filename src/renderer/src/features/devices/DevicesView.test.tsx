@@ -1482,7 +1482,7 @@ describe('the remove question and its answer name the gateway reminders', () => 
         'en',
         'Recurring messages kept by Sender Desk',
         [
-          '“Laporan mingguan”: Every week on Monday, next 21 Jan 2030, 08:00 (WITA)',
+          '“Laporan mingguan”: Every week on Monday, next 21 Jan 2030, 08:00 WITA',
           '“Cek stok”: Every 3 days, ended',
           '“jadwal.pdf”: Every day, stopped'
         ],
@@ -1492,7 +1492,7 @@ describe('the remove question and its answer name the gateway reminders', () => 
         'id',
         'Pesan berulang yang disimpan Sender Desk',
         [
-          '“Laporan mingguan”: Setiap minggu pada hari Senin, berikutnya 21 Jan 2030, 08.00 (WITA)',
+          '“Laporan mingguan”: Setiap minggu pada hari Senin, berikutnya 21 Jan 2030, 08.00 WITA',
           '“Cek stok”: Setiap 3 hari, selesai',
           '“jadwal.pdf”: Setiap hari, dihentikan'
         ],

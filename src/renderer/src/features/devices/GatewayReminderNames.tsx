@@ -10,7 +10,7 @@ import { useDevices } from '../../stores/devices'
 import { busyButtonProps } from '../../ui/busy-button'
 import { CopyButton } from '../../ui/CopyButton'
 import { describeGatewayStart, describePeriode, describeRule } from '../reminders/repeat-rules'
-import { formatDateTime, zoneName } from '../../i18n/dates'
+import { formatDateTimeInZone } from '../../i18n/dates'
 
 /** How many reminders (and series) the question names before it says how many more. */
 const NAMED_IN_QUESTION = 3
@@ -81,10 +81,7 @@ export function RemovalSeriesNames({ series }: { series: RemovalSeries[] }): Rea
   const running = (one: RemovalSeries): boolean => one.status === 'active' && one.nextAt !== null
   const when = (one: RemovalSeries): string =>
     running(one)
-      ? t('reminders.nextLine', {
-          time: formatDateTime(one.nextAt, locale, one.timezone),
-          zone: zoneName(one.timezone)
-        })
+      ? t('reminders.nextLine', { time: formatDateTimeInZone(one.nextAt, locale, one.timezone) })
       : t(one.status === 'stopped' ? 'reminders.stopped' : 'reminders.ended')
   return (
     <FirstFew

@@ -562,7 +562,7 @@ describe('RemindersView', () => {
     // On its weekday, on its own clock (QA69: "Every week" said no weekday).
     expect(row.textContent).toContain('Every week on Saturday')
     // The zone as the pickers name it, not its IANA id.
-    expect(row.textContent).toContain('(WITA)')
+    expect(row.textContent).toContain('08:00 WITA')
     expect(row.textContent).not.toContain('Asia/Makassar')
     expect(fake.requests('reminders:create')).toEqual([])
     // The button was disabled while it worked: the focus is on the line saying the reminder was made.
@@ -792,6 +792,47 @@ describe('RemindersView', () => {
       expect(within(rows[2]!).queryByTestId('series-stop-s-ended')).toBeNull()
       expect(within(rows[2]!).queryByTestId('series-skip-s-ended')).toBeNull()
       expect(within(rows[1]!).getByTestId('series-stop-s-times')).toBeTruthy()
+    }
+  )
+
+  // QA78: the gateway's row said "from 5 Jan 2027, 09:00 WIB", a series' row beside it "next 5 Jan 2027, 09:00 (UTC)":
+  // one zone in brackets, the other not. Both write it after the time, as the Outbox and Schedules do.
+  it.each([
+    {
+      language: 'en',
+      from: 'from 15 Jan 2030, 10:30 WIB',
+      next: 'next 19 Jan 2030, 08:00 UTC',
+      ask: 'Skip the message of 19 Jan 2030, 08:00 UTC?'
+    },
+    {
+      language: 'id',
+      from: 'mulai 15 Jan 2030, 10.30 WIB',
+      next: 'berikutnya 19 Jan 2030, 08.00 UTC',
+      ask: 'Lewati pesan pada 19 Jan 2030, 08.00 UTC?'
+    }
+  ] as const)(
+    "names the zone after a time the same way in the gateway's rows and Sender Desk's ($language)",
+    async ({ language, from, next, ask }) => {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language }),
+          devices: [makeDevice({ id: 'dev-1', sandbox: true })]
+        })
+      )
+      fake.handle('reminders:list', () => ({ reminders: [reminder] }))
+      fake.handle('series:list', () => ({
+        series: [{ ...series, timezone: 'UTC', nextAt: '2030-01-19T08:00:00.000Z' }]
+      }))
+      const user = userEvent.setup()
+      render(<RemindersView />)
+      expect((await screen.findByTestId('reminder-row')).textContent).toContain(from)
+      const row = await screen.findByTestId('series-row')
+      expect(row.textContent).toContain(next)
+      expect(row.textContent).not.toContain('(UTC)')
+      await user.click(screen.getByTestId('series-skip-s-1'))
+      expect(screen.getByRole('group', { name: /^(Skip the message|Lewati pesan)/ }).textContent).toContain(
+        ask
+      )
     }
   )
 
@@ -1167,18 +1208,18 @@ describe('RemindersView', () => {
     render(<RemindersView />)
     await user.click(await screen.findByTestId('series-skip-s-1'))
     const ask = screen.getByRole('group', { name: /^Skip the message/ })
-    expect(ask.textContent).toContain('Skip the message of 19 Jan 2030, 08:00 (WITA)?')
+    expect(ask.textContent).toContain('Skip the message of 19 Jan 2030, 08:00 WITA?')
     expect(fake.requests('series:skipNext')).toEqual([])
     await user.click(within(ask).getByRole('button', { name: 'Skip it' }))
     expect(fake.requests('series:skipNext')).toEqual([{ id: 's-1', nextLocal: '2030-01-19T08:00:00' }])
-    const feedback = await screen.findByText('Skipped. Next: 26 Jan 2030, 08:00 (WITA).')
+    const feedback = await screen.findByText('Skipped. Next: 26 Jan 2030, 08:00 WITA.')
     expect(document.activeElement).toBe(feedback)
     await waitFor(() =>
       expect(screen.getByTestId('series-row').textContent).toContain('next 26 Jan 2030, 08:00')
     )
     // The next question starts afresh: the last one's "Skipped." goes (QA70: it stayed under the new question).
     await user.click(screen.getByTestId('series-skip-s-1'))
-    expect(screen.queryByText('Skipped. Next: 26 Jan 2030, 08:00 (WITA).')).toBeNull()
+    expect(screen.queryByText('Skipped. Next: 26 Jan 2030, 08:00 WITA.')).toBeNull()
     await user.click(screen.getByTestId('series-skip-s-1'))
 
     // The time the operator saw became a message meanwhile: refused, and the list is read again.
@@ -1214,7 +1255,7 @@ describe('RemindersView', () => {
     render(<RemindersView />)
     await user.click(await screen.findByTestId('series-skip-s-1'))
     await user.click(screen.getByTestId('series-skip-confirm-s-1'))
-    await screen.findByText('Skipped. Next: 26 Jan 2030, 08:00 (WITA).')
+    await screen.findByText('Skipped. Next: 26 Jan 2030, 08:00 WITA.')
     await user.click(screen.getByTestId('reminder-refresh-r-1'))
     await screen.findByText('Up to date with the gateway.')
 
@@ -1224,7 +1265,7 @@ describe('RemindersView', () => {
     await fillWhen('2030-01-15', '10:30')
     await user.click(screen.getByTestId('reminder-submit'))
     await screen.findByText('Saved in Sender Desk.')
-    expect(screen.queryByText('Skipped. Next: 26 Jan 2030, 08:00 (WITA).')).toBeNull()
+    expect(screen.queryByText('Skipped. Next: 26 Jan 2030, 08:00 WITA.')).toBeNull()
     expect(screen.queryByText('Up to date with the gateway.')).toBeNull()
   })
 
@@ -1244,7 +1285,7 @@ describe('RemindersView', () => {
     await user.click(await screen.findByTestId('series-skip-s-1'))
     const ask = screen.getByRole('group', { name: /^Skip the message/ })
     expect(ask.textContent).toContain(
-      'Skip the message of 19 Jan 2030, 08:00 (WITA)? It is the last one: the series ends without sending it.'
+      'Skip the message of 19 Jan 2030, 08:00 WITA? It is the last one: the series ends without sending it.'
     )
     await user.click(within(ask).getByRole('button', { name: 'Skip it' }))
     expect(await screen.findByText('Skipped. That was its last time: the series has ended.')).toBeTruthy()
@@ -1259,7 +1300,7 @@ describe('RemindersView', () => {
     render(<RemindersView />)
     await user.click(await screen.findByTestId('series-skip-s-1'))
     expect(screen.getByRole('group', { name: /^Skip the message/ }).textContent).toContain(
-      'Skip the message of 19 Jan 2030, 08:00 (WITA)? Nothing is sent then, and it counts as one of its 3 times; the series goes on after it.'
+      'Skip the message of 19 Jan 2030, 08:00 WITA? Nothing is sent then, and it counts as one of its 3 times; the series goes on after it.'
     )
   })
 

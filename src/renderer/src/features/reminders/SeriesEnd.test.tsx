@@ -94,7 +94,7 @@ describe("a series' end changed after it was made", () => {
       form: 'When this recurring message ends',
       before: 'The last day cannot be before the first time (19 Jan 2030).',
       save: 'Save end',
-      saved: 'End changed. Next: 22 Jan 2030, 08:00 (WITA).',
+      saved: 'End changed. Next: 22 Jan 2030, 08:00 WITA.',
       ended: 'End changed: it has ended.',
       cancelled:
         'End changed: it has ended. 2 messages it made after the new end and had not sent are cancelled.'
@@ -105,7 +105,7 @@ describe("a series' end changed after it was made", () => {
       form: 'Kapan pesan berulang ini berakhir',
       before: 'Hari terakhir tidak boleh sebelum waktu pertama (19 Jan 2030).',
       save: 'Simpan akhir',
-      saved: 'Akhir diubah. Berikutnya: 22 Jan 2030, 08.00 (WITA).',
+      saved: 'Akhir diubah. Berikutnya: 22 Jan 2030, 08.00 WITA.',
       ended: 'Akhir diubah: rangkaian ini sudah selesai.',
       cancelled:
         'Akhir diubah: rangkaian ini sudah selesai. 2 pesan yang dibuatnya setelah akhir baru dan belum terkirim dibatalkan.'
@@ -280,7 +280,7 @@ describe('an end chosen for a reminder the gateway keeps', () => {
       asks: 'Gateway tidak bisa mengakhiri pengingat setelah beberapa kali. Simpan pengingat ini di komputer ini (Sender Desk) saja? Waktu yang Anda atur tetap seperti semula, dalam WIB.',
       keep: 'Simpan di komputer ini',
       sent: { kind: 'times', times: 30 },
-      next: 'berikutnya 8 Des 2030, 08.00 (WIB)'
+      next: 'berikutnya 8 Des 2030, 08.00 WIB'
     },
     {
       language: 'en',
@@ -288,7 +288,7 @@ describe('an end chosen for a reminder the gateway keeps', () => {
       asks: 'The gateway cannot end a reminder on a given day. Keep this one on this computer (Sender Desk) instead? The time you set stays as it is, in WIB.',
       keep: 'Keep it on this computer',
       sent: { kind: 'date', lastDate: '2030-12-31' },
-      next: 'next 8 Dec 2030, 08:00 (WIB)'
+      next: 'next 8 Dec 2030, 08:00 WIB'
     }
   ] as const)(
     'asks at the end before the keeper changes, then keeps the time as typed on the gateway’s clock ($language)',

@@ -5,7 +5,7 @@ import { useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import type { SeriesView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatCalendarDate, formatDateTime, formatDateTimeInZone, zoneName } from '../../i18n/dates'
+import { formatCalendarDate, formatDateTimeInZone } from '../../i18n/dates'
 import { describeRule } from './repeat-rules'
 import { busyButtonProps } from '../../ui/busy-button'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
@@ -207,13 +207,9 @@ function SeriesRow({
     ]
       .filter(Boolean)
       .join(' ')
+  // Its zone after the time, as every time the window writes (QA78: "08:00 (UTC)" here, "09:00 WIB" a row above).
   const nextTime = (view: SeriesView): string =>
-    view.nextAt
-      ? t('reminders.series.timeInZone', {
-          time: formatDateTime(view.nextAt, locale, view.timezone),
-          zone: zoneName(view.timezone)
-        })
-      : ''
+    view.nextAt ? formatDateTimeInZone(view.nextAt, locale, view.timezone) : ''
   const timesSkipped = series.skipped + series.skippedByOperator
   const what = series.entries
     .map((entry) =>
@@ -253,12 +249,7 @@ function SeriesRow({
       </div>
       <div className="muted small">
         {t('reminders.toLine', { phone: recipients })}
-        {series.nextLocal && series.nextAt
-          ? ` · ${t('reminders.nextLine', {
-              time: formatDateTime(series.nextAt, locale, series.timezone),
-              zone: zoneName(series.timezone)
-            })}`
-          : ''}
+        {series.nextLocal && series.nextAt ? ` · ${t('reminders.nextLine', { time: nextTime(series) })}` : ''}
       </div>
       <p className="small" data-testid="series-made">
         {/* Made is not sent: a held or failed occurrence was made, never sent (QA33 Q33-04). */}
