@@ -1,7 +1,7 @@
 // Step 4: ask IT support to activate the device — a prepared message (serial, sender, time), a copy button and the contact.
 import type { DeviceView } from '../../../../shared/contract'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatDateTime, zoneName } from '../../i18n/dates'
+import { formatDateTimeInZone } from '../../i18n/dates'
 import { useLinking } from '../../stores/linking'
 import { useNavigation } from '../../stores/navigation'
 import { useSettings } from '../../stores/settings'
@@ -16,9 +16,8 @@ export function ActivationStep({ device }: { device: DeviceView | undefined }): 
   const settings = useSettings((s) => s.settings)
   const zone = settings?.defaultTimezone || undefined
   const when = scannedAt ?? device?.stateSince ?? null
-  const time = when
-    ? `${formatDateTime(when, locale, zone)}${zone ? ` (${zoneName(zone)})` : ''}`
-    : t('common.unknown')
+  // Its zone named after it as every zoned time in the window ("09:30 WIB"), the computer's when none is set.
+  const time = when ? formatDateTimeInZone(when, locale, zone) : t('common.unknown')
   const message = t('linking.activation.message', {
     label: device?.label ?? '',
     serial: device?.serial ?? t('linking.activation.noSerial'),

@@ -112,8 +112,10 @@ describe('LinkingWizard', () => {
     expect(message).toContain('SBX-42')
     expect(message).toContain('6281111222333')
     expect(message).toContain('2025')
-    // The zone as the pickers name it (the settings' Asia/Jakarta), not its IANA id.
-    expect(message).toContain('(WIB)')
+    // The zone as the pickers name it (the settings' Asia/Jakarta), not its IANA id, after the time as the window
+    // writes every zoned time ("09:30 WIB"), not in brackets.
+    expect(message).toMatch(/\d{2}[:.]\d{2} WIB/)
+    expect(message).not.toContain('(WIB)')
     expect(message).not.toContain('Asia/Jakarta')
     expect(screen.getByTestId('support-contact').textContent).toContain('it@example.co.id')
 
