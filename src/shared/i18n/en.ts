@@ -2177,8 +2177,12 @@ export const enRest = {
   'campaigns.optOuts.shownFirst': 'Showing the first {shown} of {count}. Export (CSV) lists them all.',
   'campaigns.optOuts.added': '{added} added.',
   // {entries}: the first few entries that were not numbers, as typed ('nope, 0812') or with invalidMore after them.
+  // QA78: an entry such as "bukan-nomor" is not a number, so it is not "1 number was not valid".
   'campaigns.optOuts.addedSomeInvalid':
-    '{added} added; {invalid, plural, one {# number was} other {# numbers were}} not valid: {entries}.',
+    '{added} added; {invalid, plural, one {# entry is not a phone number} other {# entries are not phone numbers}}: {entries}.',
+  // After addedSomeInvalid when the numbers were typed: the box keeps those entries, one a line (QA78: it was emptied).
+  'campaigns.optOuts.invalidInBox':
+    '{count, plural, one {It is left in the box to be corrected.} other {They are left in the box to be corrected.}}',
   'campaigns.optOuts.invalidMore': '{entries} and {count} more',
   // {entries}: the first few pasted cells that were not numbers, as pasted ('Nama, Budi, Sari and 2 more').
   'campaigns.optOuts.pastedLeftOut':

@@ -2435,7 +2435,9 @@ export const id: Record<MessageKey, string> = {
   'campaigns.optOuts.export': 'Ekspor (CSV)',
   'campaigns.optOuts.shownFirst': 'Menampilkan {shown} pertama dari {count}. Ekspor (CSV) memuat semuanya.',
   'campaigns.optOuts.added': '{added} ditambahkan.',
-  'campaigns.optOuts.addedSomeInvalid': '{added} ditambahkan; {invalid} bukan nomor yang valid: {entries}.',
+  'campaigns.optOuts.addedSomeInvalid':
+    '{added} ditambahkan; {invalid} entri bukan nomor telepon: {entries}.',
+  'campaigns.optOuts.invalidInBox': '{count, plural, other {Entri itu dibiarkan di kotak untuk diperbaiki.}}',
   'campaigns.optOuts.invalidMore': '{entries} dan {count} lainnya',
   'campaigns.optOuts.pastedLeftOut':
     'Hanya nomornya yang dimasukkan ke kotak; {count} sel yang bukan nomor tidak dimasukkan: {entries}.',

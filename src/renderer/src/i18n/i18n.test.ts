@@ -135,7 +135,7 @@ describe('translations', () => {
     expect(translate('en', 'reminders.every', { days: 3 })).toBe('Every 3 days')
     expect(
       translate('en', 'campaigns.optOuts.addedSomeInvalid', { added: 3, invalid: 1, entries: 'x' })
-    ).toBe('3 added; 1 number was not valid: x.')
+    ).toBe('3 added; 1 entry is not a phone number: x.')
     for (const [key, text] of [...Object.entries(en), ...Object.entries(id)])
       expect(text, key).not.toMatch(/\w\(s\)/)
   })

@@ -2495,12 +2495,12 @@ describe('OptOuts', () => {
     await user.type(screen.getByTestId('optouts-add'), '0812-3456-7813, nope')
     await user.click(screen.getByRole('button', { name: 'Add to the list' }))
     expect(fake.requests('optouts:add')).toEqual([{ phones: ['0812-3456-7813', 'nope'], source: 'operator' }])
-    // The entry that was not a number is named, so the operator can see what to fix.
+    // The entry that was not a number is named, so the operator can see what to fix, and left in the box to fix it.
     expect((await screen.findByTestId('optouts-result')).textContent).toBe(
-      '1 added; 1 number was not valid: nope.'
+      '1 added; 1 entry is not a phone number: nope. It is left in the box to be corrected.'
     )
-    // "Add to the list" is disabled once its box is empty: the focus goes to what the adding said.
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('optouts-result')))
+    expect(screen.getByTestId('optouts-add')).toHaveProperty('value', 'nope')
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('optouts-add')))
     // Shop's gateway refused the blacklist push: said, with the local list still in force.
     expect(screen.getByTestId('optouts-sync-failed').textContent).toBe(
       'The gateway of Shop did not take them on its blacklist (not found); campaigns here still skip them.'
@@ -2518,12 +2518,20 @@ describe('OptOuts', () => {
   it.each([
     ['en', [], '2 added.'],
     ['id', [], '2 ditambahkan.'],
-    ['en', ['x1', 'x2'], '2 added; 2 numbers were not valid: x1, x2.'],
-    ['en', ['x1', 'x2', 'x3', 'x4', 'x5'], '2 added; 5 numbers were not valid: x1, x2, x3 and 2 more.'],
+    [
+      'en',
+      ['x1', 'x2'],
+      '2 added; 2 entries are not phone numbers: x1, x2. They are left in the box to be corrected.'
+    ],
+    [
+      'en',
+      ['x1', 'x2', 'x3', 'x4', 'x5'],
+      '2 added; 5 entries are not phone numbers: x1, x2, x3 and 2 more. They are left in the box to be corrected.'
+    ],
     [
       'id',
       ['x1', 'x2', 'x3', 'x4', 'x5'],
-      '2 ditambahkan; 5 bukan nomor yang valid: x1, x2, x3 dan 2 lainnya.'
+      '2 ditambahkan; 5 entri bukan nomor telepon: x1, x2, x3 dan 2 lainnya. Entri itu dibiarkan di kotak untuk diperbaiki.'
     ]
   ] as const)(
     'says what it added, and names what was not valid only when something was (%s, %j) (QA: "0 numbers were not valid")',

@@ -285,16 +285,16 @@ describe('what an add says', () => {
         name: 'the numbers already on the list',
         typed: '081234567002, 081234567006, 081234567001, 12345',
         reply: { added: 0, alreadyListed: 3, repeated: 0 },
-        en: '0 added; 1 number was not valid: 12345. 3 were on the list already.',
-        id: '0 ditambahkan; 1 bukan nomor yang valid: 12345. 3 sudah ada di daftar.'
+        en: '0 added; 1 entry is not a phone number: 12345. It is left in the box to be corrected. 3 were on the list already.',
+        id: '0 ditambahkan; 1 entri bukan nomor telepon: 12345. Entri itu dibiarkan di kotak untuk diperbaiki. 3 sudah ada di daftar.'
       },
       {
         // An operator read "2 added; 1 number was not valid" for four lines.
         name: 'a number written twice in one add',
         typed: '081234567002, 081234567006, 6281234567006, 12345',
         reply: { added: 2, alreadyListed: 0, repeated: 1 },
-        en: '2 added; 1 number was not valid: 12345. 1 number was written twice or more: added once.',
-        id: '2 ditambahkan; 1 bukan nomor yang valid: 12345. 1 nomor ditulis lebih dari sekali: ditambahkan sekali.'
+        en: '2 added; 1 entry is not a phone number: 12345. It is left in the box to be corrected. 1 number was written twice or more: added once.',
+        id: '2 ditambahkan; 1 entri bukan nomor telepon: 12345. Entri itu dibiarkan di kotak untuk diperbaiki. 1 nomor ditulis lebih dari sekali: ditambahkan sekali.'
       }
     ].flatMap((c) => (['en', 'id'] as const).map((language) => ({ ...c, language, text: c[language] })))
   )('counts $name ($language)', async ({ language, typed, reply, text }) => {
@@ -310,6 +310,77 @@ describe('what an add says', () => {
     await user.type(screen.getByTestId('optouts-add'), typed)
     await user.keyboard('{Tab}{Enter}')
     expect((await screen.findByTestId('optouts-result')).textContent).toBe(text)
+  })
+
+  // QA78: 40 numbers, "bukan-nomor" and a number twice read "40 added; 1 number was not valid: bukan-nomor…" with the
+  // box emptied: the entry to correct was gone from where it was typed, and called a number though it is not one.
+  it.each([
+    {
+      language: 'en' as const,
+      one:
+        '40 added; 1 entry is not a phone number: bukan-nomor. It is left in the box to be corrected. 1 number was ' +
+        'written twice or more: added once.',
+      two: '0 added; 2 entries are not phone numbers: bukan-nomor, 12345. They are left in the box to be corrected.'
+    },
+    {
+      language: 'id' as const,
+      one:
+        '40 ditambahkan; 1 entri bukan nomor telepon: bukan-nomor. Entri itu dibiarkan di kotak untuk diperbaiki. ' +
+        '1 nomor ditulis lebih dari sekali: ditambahkan sekali.',
+      two: '0 ditambahkan; 2 entri bukan nomor telepon: bukan-nomor, 12345. Entri itu dibiarkan di kotak untuk diperbaiki.'
+    }
+  ])(
+    'keeps the entries that are not numbers in the box, as typed, the focus on it ($language)',
+    async (want) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language: want.language }) }))
+      fake.handle('optouts:add', ({ phones }) => {
+        const invalid = phones.filter((p) => !p.startsWith('0812'))
+        const numbers = phones.length - invalid.length
+        return {
+          added: numbers > 0 ? numbers - 1 : 0,
+          invalid,
+          alreadyListed: 0,
+          repeated: numbers > 0 ? 1 : 0,
+          gatewaySync: { background: false, devices: [] }
+        }
+      })
+      const user = userEvent.setup()
+      render(<OptOuts />)
+      await openList(user, TITLE[want.language])
+      const numbers = Array.from({ length: 40 }, (_, i) => `0812 3456 ${String(7000 + i)}`)
+      const box = screen.getByTestId<HTMLTextAreaElement>('optouts-add')
+      await user.click(box)
+      // One line, as typed: pasted as it is.
+      await user.paste([...numbers.slice(0, 20), ' bukan-nomor', ...numbers.slice(20), numbers[0]].join(', '))
+      await user.keyboard('{Tab}{Enter}')
+      expect((await screen.findByTestId('optouts-result')).textContent).toBe(want.one)
+      expect(box.value).toBe('bukan-nomor')
+      await waitFor(() => expect(document.activeElement).toBe(box))
+      // Corrected there, or another one that is not a number either: the box keeps each, one a line.
+      await user.type(box, ', 12345')
+      await user.keyboard('{Tab}{Enter}')
+      await waitFor(() => expect(screen.getByTestId('optouts-result').textContent).toBe(want.two))
+      expect(box.value).toBe('bukan-nomor\n12345')
+      await waitFor(() => expect(document.activeElement).toBe(box))
+    }
+  )
+
+  it('says a file’s entries that are not numbers are not, without sending the operator to the box', async () => {
+    fake.handle('optouts:add', () => ({
+      added: 1,
+      invalid: ['12345'],
+      alreadyListed: 0,
+      repeated: 0,
+      gatewaySync: { background: false, devices: [] }
+    }))
+    const user = userEvent.setup()
+    render(<OptOuts />)
+    await openList(user)
+    await importFile(user, new File(['0812 3456 7001\r\n12345\r\n'], 'list.csv'))
+    expect((await screen.findByTestId('optouts-result')).textContent).toBe(
+      '1 added; 1 entry is not a phone number: 12345.'
+    )
+    expect(screen.getByTestId('optouts-add')).toHaveProperty('value', '')
   })
 
   // QA64: a file with one number twice (with and without dashes) and "12345" was asked about as "holds 4 numbers…

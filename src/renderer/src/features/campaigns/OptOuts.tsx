@@ -78,7 +78,7 @@ const INVALID_NAMED = 3
 
 /**
  * What an add did: how many were added and, only when some were not numbers (QA: "0 numbers were not valid"), which
- * ones, so the operator can see what to fix.
+ * ones, so the operator can see what to fix, and, for typed ones (`inBox`), that the box still holds them.
  */
 function addedText(
   {
@@ -87,6 +87,7 @@ function addedText(
     alreadyListed,
     repeated
   }: Pick<InvokeReply<'optouts:add'>, 'added' | 'invalid' | 'alreadyListed' | 'repeated'>,
+  inBox: boolean,
   t: Translate
 ): string {
   // QA11: "0 added." for numbers that were all on the list already said nothing of them; a number written twice
@@ -100,7 +101,9 @@ function addedText(
       added,
       invalid: invalid.length,
       entries: firstFew(invalid, t)
-    }) + already
+    }) +
+    (inBox ? ` ${t('campaigns.optOuts.invalidInBox', { count: invalid.length })}` : '') +
+    already
   )
 }
 
@@ -124,6 +127,8 @@ export function OptOuts(): React.JSX.Element {
   const [listed, setListed] = useState(0)
   const [text, setText] = useState('')
   const [result, setResult] = useState<InvokeReply<'optouts:add'> | null>(null)
+  /** Whether the last add's entries that were not numbers are in the box (they were typed there, not in a file). */
+  const [invalidInBox, setInvalidInBox] = useState(false)
   /** What the last action other than an add did (a removal, a file without numbers): said in the add's place. */
   const [note, setNote] = useState<string | null>(null)
   const [error, setError] = useState<ErrorInfo | null>(null)
@@ -152,7 +157,7 @@ export function OptOuts(): React.JSX.Element {
   const [pasteNote, setPasteNote] = useState<string | null>(null)
   // Where the focus goes once the list has been read again after an action: "Add to the list" turns disabled as its
   // box empties and a removed entry's button is gone, either of which drops the focus to the page.
-  const focusAfterReload = useRef<'result' | { removedAt: number } | null>(null)
+  const focusAfterReload = useRef<'result' | 'box' | { removedAt: number } | null>(null)
   const resultRef = useRef<HTMLParagraphElement>(null)
   const keepRef = useRef<HTMLButtonElement>(null)
   const askRef = useRef<HTMLButtonElement>(null)
@@ -172,6 +177,13 @@ export function OptOuts(): React.JSX.Element {
     focusAfterReload.current = null
     if (target === 'result') {
       resultRef.current?.focus()
+      return
+    }
+    if (target === 'box') {
+      // The entries left to correct, the cursor after them; the result (a status) says they are there.
+      const box = addRef.current
+      box?.focus()
+      box?.setSelectionRange(box.value.length, box.value.length)
       return
     }
     // The entry now in the removed one's place (else the last), or the box to add numbers once the list is empty.
@@ -203,12 +215,17 @@ export function OptOuts(): React.JSX.Element {
   async function add(phones: string[], source: 'operator' | 'import'): Promise<void> {
     setError(null)
     try {
-      setResult(await call('optouts:add', { phones, source }))
+      const reply = await call('optouts:add', { phones, source })
+      // QA78: the box was emptied of what was typed in it that is not a number, so it could not be corrected there:
+      // it keeps those entries, one a line, as typed (trimmed), and takes the focus.
+      const kept = source === 'operator' ? reply.invalid : []
+      setResult(reply)
+      setInvalidInBox(kept.length > 0)
       setNote(null)
       setPasteNote(null)
       setRemoved(null)
-      setText('')
-      focusAfterReload.current = 'result'
+      setText(kept.join('\n'))
+      focusAfterReload.current = kept.length > 0 ? 'box' : 'result'
       setReload((n) => n + 1)
     } catch (e) {
       setError(errorInfo(e))
@@ -430,7 +447,7 @@ export function OptOuts(): React.JSX.Element {
         </p>
       ) : result ? (
         <p role="status" data-testid="optouts-result" ref={resultRef} tabIndex={-1}>
-          {addedText(result, t)}
+          {addedText(result, invalidInBox, t)}
           {result.gatewaySync.background ? ` ${t('campaigns.optOuts.syncBackground')}` : null}
         </p>
       ) : null}
