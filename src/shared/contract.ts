@@ -720,11 +720,17 @@ export const WebhookDeliveryView = z.object({
   /** What the sandbox sent back to the chat from the receiver's answer. */
   replies: z.array(z.string()),
   /**
-   * The outbox message a status delivery is about (by the gateway's id in its payload), so its headline can say which
-   * one; null or absent when the outbox does not know it (not sent by Sender Desk, or purged).
+   * The message a status delivery is about (by the gateway's id in its payload), so its headline can say which one:
+   * the outbox's, else the sandbox's own record of what it sent (`sentBy` names a reply the gateway sent itself: an
+   * auto-reply, or the webhook's answer sent back). Null or absent when neither knows it.
    */
   message: z
-    .object({ kind: MessageKind, text: z.string().nullable(), fileName: z.string().nullable() })
+    .object({
+      kind: MessageKind,
+      text: z.string().nullable(),
+      fileName: z.string().nullable(),
+      sentBy: z.enum(['autoreply', 'webhook-reply']).optional()
+    })
     .nullable()
     .optional(),
   /** Why the answer was not sent back: a reason to word, and the gateway's own words when it refused the reply. */

@@ -323,6 +323,34 @@ describe('addresses the gateway cannot reach', () => {
 })
 
 describe('the webhook inspector and "try it"', () => {
+  // QA78 defect 3: an auto-reply's statuses read "The message to … is now read": the outbox never had it.
+  it('names the auto-reply a status is about: the sandbox sent it, not the outbox', async () => {
+    const deviceId = await linkedSandboxDevice()
+    receiver.route('POST /track', { body: 'ok' })
+    await invoke('webhooks:update', { deviceId, trackingUrl: `${receiver.url}/track` })
+    await invoke('autoReplies:create', { deviceId, keyword: 'harga', response: 'Harga mulai 10rb' })
+    const tried = await invoke('sandbox:receive', { deviceId, from: '0813 7777 8888', message: 'harga' })
+    expect(tried.replies.map((reply) => reply.text)).toEqual(['Harga mulai 10rb'])
+    // "Sent" comes 1.5 s after the gateway took the reply.
+    await clock.advance(2_000)
+    await vi.waitFor(async () =>
+      expect(
+        (await invoke('sandbox:webhookDeliveries', { deviceId })).deliveries.some(
+          (d) => d.kind === 'tracking'
+        )
+      ).toBe(true)
+    )
+    const tracking = (await invoke('sandbox:webhookDeliveries', { deviceId })).deliveries.filter(
+      (d) => d.kind === 'tracking'
+    )
+    expect(tracking[0]?.message).toEqual({
+      kind: 'text',
+      text: 'Harga mulai 10rb',
+      fileName: null,
+      sentBy: 'autoreply'
+    })
+  })
+
   it('lists each delivery with its payload, attempts and what the receiver answered, and the reply it caused', async () => {
     const deviceId = await linkedSandboxDevice()
     receiver.route('POST /in', { body: 'Halo juga!', headers: { 'content-type': 'text/plain' } })

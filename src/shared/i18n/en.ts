@@ -1560,6 +1560,8 @@ export const enRest = {
   'webhooks.headline.trackingKnown': '{message} to {phone} is now {status}',
   'webhooks.headline.messageWords': '{kind} “{words}”',
   'webhooks.headline.messageFile': '{kind} {file}',
+  'webhooks.headline.autoReply': 'Auto-reply',
+  'webhooks.headline.webhookReply': 'Webhook reply',
   'webhooks.headline.gatewayWord': '“{word}”',
   'webhooks.headline.device': 'The device is {status}',
   // The gateway's status words in a headline, in the operator's language (a word it does not name stays as it came).

@@ -1762,6 +1762,8 @@ export const id: Record<MessageKey, string> = {
   'webhooks.headline.trackingKnown': '{message} ke {phone} kini {status}',
   'webhooks.headline.messageWords': '{kind} “{words}”',
   'webhooks.headline.messageFile': '{kind} {file}',
+  'webhooks.headline.autoReply': 'Balasan otomatis',
+  'webhooks.headline.webhookReply': 'Balasan webhook',
   'webhooks.headline.gatewayWord': '“{word}”',
   'webhooks.headline.device': 'Perangkat {status}',
   'gatewayWord.pending': 'menunggu di gateway',

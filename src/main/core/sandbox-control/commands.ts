@@ -166,17 +166,35 @@ export function createSandboxCommands(deps: SandboxCommandsDeps): Commands<Sandb
     },
 
     async 'sandbox:webhookDeliveries'({ deviceId }) {
-      const { control, token } = await sandboxOf(deviceId, true)
+      const { control, token, device } = await sandboxOf(deviceId, true)
       const deliveries = await control.webhookDeliveries(token)
-      // A status names its message by the gateway's id only: the outbox says which message that is.
-      return {
-        deliveries: deliveries.map((delivery) => {
-          const gatewayId = delivery.kind === 'tracking' ? delivery.payload['id'] : undefined
-          return typeof gatewayId === 'string' && gatewayId !== ''
-            ? { ...delivery, message: deps.outboxMessageOf(gatewayId) }
-            : delivery
-        })
+      // A status names its message by the gateway's id only: the outbox says which message that is, else the
+      // sandbox's record of what it sent (an auto-reply or a webhook's answer never passes through the outbox).
+      let sent: Map<string, MessageSnapshot> | null = null
+      const sandboxMessageOf = async (gatewayId: string): Promise<WebhookDeliveryView['message']> => {
+        sent ??= new Map(
+          (await control.messages())
+            .filter((message) => message.deviceSerial === device.serial)
+            .map((message) => [message.id, message])
+        )
+        const message = sent.get(gatewayId)
+        if (!message) return null
+        const { kind, text, fileName, endpoint } = message
+        return endpoint === 'autoreply' || endpoint === 'webhook-reply'
+          ? { kind, text, fileName, sentBy: endpoint }
+          : { kind, text, fileName }
       }
+      const named: WebhookDeliveryView[] = []
+      for (const delivery of deliveries) {
+        const gatewayId = delivery.kind === 'tracking' ? delivery.payload['id'] : undefined
+        if (typeof gatewayId !== 'string' || gatewayId === '') {
+          named.push(delivery)
+          continue
+        }
+        const message = deps.outboxMessageOf(gatewayId) ?? (await sandboxMessageOf(gatewayId))
+        named.push({ ...delivery, message })
+      }
+      return { deliveries: named }
     },
 
     async 'sandbox:sent'({ deviceId, limit }) {

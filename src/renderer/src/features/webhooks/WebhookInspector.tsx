@@ -90,9 +90,18 @@ function statusInWords(kind: WebhookDeliveryView['kind'], word: string, t: Trans
   return key ? t(key) : word ? t('webhooks.headline.gatewayWord', { word }) : ''
 }
 
-/** The outbox message a status is about, by kind and first words (or file name): "Text “Tes webhook…”". */
+/** A reply the gateway sent itself, named for what it is rather than its kind (QA78: "Auto-reply “Harga…”"). */
+const SENT_BY: Record<NonNullable<NonNullable<WebhookDeliveryView['message']>['sentBy']>, MessageKey> = {
+  autoreply: 'webhooks.headline.autoReply',
+  'webhook-reply': 'webhooks.headline.webhookReply'
+}
+
+/**
+ * The message a status is about, by kind and first words (or file name): "Text “Tes webhook…”"; a reply the gateway
+ * sent itself by what it is: "Auto-reply “Harga mulai 10rb”".
+ */
 function knownMessage(message: NonNullable<WebhookDeliveryView['message']>, t: Translate): string {
-  const kind = t(`kind.${message.kind}`)
+  const kind = message.sentBy ? t(SENT_BY[message.sentBy]) : t(`kind.${message.kind}`)
   if (message.text?.trim())
     return t('webhooks.headline.messageWords', { kind, words: firstWords(message.text) })
   return message.fileName ? t('webhooks.headline.messageFile', { kind, file: message.fileName }) : kind

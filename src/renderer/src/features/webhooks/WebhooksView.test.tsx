@@ -640,6 +640,9 @@ describe('WebhooksView', () => {
       deliveries: [
         tracking('wh-1', { kind: 'text', text: 'Tes webhook dari Sender Desk untuk toko', fileName: null }),
         tracking('wh-2', { kind: 'document', text: null, fileName: 'katalog.pdf' }),
+        // QA78 defect 3: an auto-reply the gateway sent read "The message to …".
+        tracking('wh-4', { kind: 'text', text: 'Harga mulai 10rb', fileName: null, sentBy: 'autoreply' }),
+        tracking('wh-5', { kind: 'image', text: null, fileName: 'menu.jpg', sentBy: 'webhook-reply' }),
         // Not sent by Sender Desk (or purged): as before.
         tracking('wh-3', null)
       ]
@@ -650,6 +653,8 @@ describe('WebhooksView', () => {
         [
           'Text “Tes webhook dari Sender…” to +62 812-3450-0032 is now read',
           'Document katalog.pdf to +62 812-3450-0032 is now read',
+          'Auto-reply “Harga mulai 10rb” to +62 812-3450-0032 is now read',
+          'Webhook reply menu.jpg to +62 812-3450-0032 is now read',
           'The message to +62 812-3450-0032 is now read'
         ]
       ],
@@ -658,6 +663,8 @@ describe('WebhooksView', () => {
         [
           'Teks “Tes webhook dari Sender…” ke +62 812-3450-0032 kini dibaca',
           'Dokumen katalog.pdf ke +62 812-3450-0032 kini dibaca',
+          'Balasan otomatis “Harga mulai 10rb” ke +62 812-3450-0032 kini dibaca',
+          'Balasan webhook menu.jpg ke +62 812-3450-0032 kini dibaca',
           'Pesan ke +62 812-3450-0032 kini dibaca'
         ]
       ]
