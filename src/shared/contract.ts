@@ -26,6 +26,7 @@ import {
   MAX_SHEET_COLUMNS,
   MAX_TEXT_LENGTH,
   MAX_SEND_RECIPIENTS,
+  MAX_SEARCH_LENGTH,
   MAX_SEND_MESSAGES,
   MAX_FILES_PER_REGISTER,
   MAX_SERIES_MESSAGES,
@@ -2607,7 +2608,7 @@ export const invokeChannels = builtOnFirstUse({
    */
   'inbox:search': () => ({
     request: z.object({
-      text: z.string().min(1).max(200),
+      text: z.string().min(1).max(MAX_SEARCH_LENGTH),
       limit: z.number().int().min(1).max(500).optional(),
       before: z.string().min(1).max(300).optional()
     }),

@@ -8,6 +8,11 @@ export const MAX_KEYWORD_LENGTH = 100
 export const MAX_TITLE_LENGTH = 100
 /** A device's name, as the core takes it (trimmed, in UTF-16 units: the contract's and the registry's rule). */
 export const MAX_DEVICE_LABEL_LENGTH = 80
+/**
+ * An inbox search's text, as the core takes it (in UTF-16 units; the window sends it trimmed). Past it the search box
+ * says so and searches nothing: the box keeps what was pasted, never cut to it unsaid.
+ */
+export const MAX_SEARCH_LENGTH = 200
 /** The gateway's documented file-size limit; a device or the settings may carry a higher one for its plan. */
 export const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024
 /** The largest per-device or app-wide file limit an operator can set. */

@@ -2705,6 +2705,7 @@ export const enRest = {
   'inbox.search.label':
     'Search messages (customers’ and your replies, by text or file name), names and numbers',
   'inbox.search.placeholder': 'Messages, replies, names, numbers',
+  'inbox.search.tooLong': 'A search is at most {max} characters: shorten it to search.',
   'inbox.search.found':
     '{conversations, plural, one {# conversation} other {# conversations}} and {messages, plural, one {# message} other {# messages}} found',
   'inbox.search.foundMore':

@@ -2939,6 +2939,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.search.label':
     'Cari pesan (dari pelanggan dan balasan Anda, menurut teks atau nama file), nama, dan nomor',
   'inbox.search.placeholder': 'Pesan, balasan, nama, nomor',
+  'inbox.search.tooLong': 'Pencarian maksimal {max} karakter: persingkat agar bisa mencari.',
   'inbox.search.found': '{conversations} percakapan dan {messages} pesan ditemukan',
   'inbox.search.foundMore': '{conversations} percakapan dan lebih dari {messages} pesan ditemukan',
   'inbox.search.foundConversations': '{conversations} percakapan ditemukan',

@@ -30,6 +30,7 @@ import {
   makeSettings,
   makeTakeBack
 } from '../../testing/fixtures'
+import { accessibleDescription } from '../../testing/described'
 import { pressAndHold } from '../../testing/focus'
 import { renderWithRowKeys } from '../../testing/row-keys'
 import { installFakeApi, seedStores } from '../../testing/render'
@@ -667,6 +668,30 @@ describe('the conversations list', () => {
     expect(archived.disabled).toBe(false)
     expect(archived.checked).toBe(true)
     expect(screen.queryByTestId('inbox-search-filters-apart')).toBeNull()
+  })
+
+  // A search pasted past 200 characters was cut to 200 by the field, unsaid, and the cut text searched for.
+  it('keeps a search pasted past 200 characters whole, says so at the field, and searches once it fits', async () => {
+    script()
+    fake.handle('inbox:search', () => found({}))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await screen.findByTestId('inbox-conversation-1')
+    const box = screen.getByTestId('inbox-search') as HTMLInputElement
+    await user.click(box)
+    await user.paste('k'.repeat(205))
+    expect(box.value).toHaveLength(205)
+    expect(box.getAttribute('aria-invalid')).toBe('true')
+    expect(accessibleDescription(box)).toContain('A search is at most 200 characters: shorten it to search.')
+    await user.keyboard('{Enter}')
+    await new Promise((settle) => setTimeout(settle, 400))
+    expect(fake.requests('inbox:search')).toEqual([])
+    // Spaces around it are not searched for, so not counted.
+    await user.keyboard('{Backspace>5/}   ')
+    expect(box.getAttribute('aria-invalid')).toBeNull()
+    await waitFor(() =>
+      expect(fake.requests('inbox:search').map(({ text }) => text)).toEqual(['k'.repeat(200)])
+    )
   })
 
   it('searches messages and contacts, and a found message opens its conversation', async () => {

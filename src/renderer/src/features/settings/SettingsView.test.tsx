@@ -408,6 +408,23 @@ describe('SettingsView', () => {
     expect(screen.getByTestId('settings-status').textContent).toBe('Not saved: correct the marked setting.')
   })
 
+  // The field was marked by the text as typed, the save took it trimmed: 1,024 characters and a space were marked
+  // "too long", yet saved. Both count what is saved (the trimmed text), as the core checks it.
+  it('counts and marks the opt-out reply by the text it saves, trimmed', async () => {
+    const user = userEvent.setup()
+    render(<SettingsView />)
+    const field = screen.getByRole('textbox', { name: /^Reply to a customer who opts out/ })
+    await user.click(field)
+    fireEvent.change(field, { target: { value: 'x'.repeat(1_024) + ' ' } })
+    expect(field.getAttribute('aria-invalid')).toBeNull()
+    expect(screen.queryByText('The text is longer than 1,024 characters.')).toBeNull()
+    expect(screen.getByTestId('settings-optout-confirmation-count').textContent).toBe(
+      '1,024 / 1,024 characters'
+    )
+    await user.tab()
+    expect(fake.requests('settings:update')).toEqual([{ optOutConfirmation: 'x'.repeat(1_024) }])
+  })
+
   it('shows the core’s error next to the setting', async () => {
     fake.fail('settings:update', {
       code: 'invalid_request',

@@ -39,6 +39,15 @@ type DraftKey = NumberSpec['key'] | TextKey
 const TEXT_LIMITS = { optOutConfirmation: MAX_TEXT_LENGTH, supportContact: 200 } as const
 type TextKey = keyof typeof TEXT_LIMITS
 
+/**
+ * Whether a text setting is past its limit, counted as it is saved: trimmed, in UTF-16 units, as the core's Settings
+ * schema checks it. The field's mark, its counter and its save all ask this (the mark once counted the text as typed,
+ * so 1,024 characters and a space were marked "too long", yet saved).
+ */
+function pastTextLimit(text: string, max: number): boolean {
+  return text.trim().length > max
+}
+
 interface NumberSpec {
   key: 'pollIntervalSec' | 'pacingMs' | 'maxFileBytes' | 'maxIncomingMediaBytes' | 'retentionDays'
   testId: string
@@ -466,7 +475,7 @@ function refusedDrafts(drafts: Partial<Record<DraftKey, string>>, language: Lang
   }).map((spec) => spec.key)
   const texts = (Object.keys(TEXT_LIMITS) as TextKey[]).filter((key) => {
     const draft = drafts[key]
-    return draft !== undefined && draft.trim().length > TEXT_LIMITS[key]
+    return draft !== undefined && pastTextLimit(draft, TEXT_LIMITS[key])
   })
   return [...numbers, ...texts]
 }
@@ -586,12 +595,12 @@ function TextSetting({
   const draft = kept ? kept.draft : ownDraft
   const setDraft = kept ? kept.onDraft : setOwnDraft
   const text = draft ?? value
-  const tooLong = limit !== undefined && text.length > limit.max
+  const tooLong = limit !== undefined && pastTextLimit(text, limit.max)
   function commit(): void {
     if (draft === null) return
     // Kept as written with the field's own words, not sent for the core's raw refusal (QA60: "optOutConfirmation:
     // Too big: expected string to have <=1024 characters"), and said as not saved.
-    if (limit && draft.trim().length > limit.max) {
+    if (tooLong) {
       kept?.onRefusedLeft()
       return
     }
@@ -616,10 +625,10 @@ function TextSetting({
               onChange={(e) => setDraft(e.target.value)}
               onBlur={commit}
             />
-            {/* A message's text: counted as the Send view counts it, the limit in sight before it is passed. */}
+            {/* The limit in sight before it is passed: what is saved (trimmed) is counted, as it is marked. */}
             {limit ? (
               <p className="field-hint" data-testid={`${id}-count`}>
-                {t('send.counter', { count: text.length, max: limit.max })}
+                {t('send.counter', { count: text.trim().length, max: limit.max })}
               </p>
             ) : null}
           </>
