@@ -6,24 +6,29 @@ import { useLayoutEffect, useRef, useState, type RefObject } from 'react'
 
 /** Call the returned function when a submit is refused; the focus moves once the marks are drawn. */
 export function useFocusFirstInvalid(form: RefObject<HTMLElement | null>): () => void {
-  const [asked, setAsked] = useState(0)
-  const handled = useRef(0)
-  useLayoutEffect(() => {
-    if (asked === handled.current) return
-    handled.current = asked
-    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-  }, [asked, form])
-  return () => setAsked((n) => n + 1)
+  return useFocusOnceDrawn(form, firstInvalid)
 }
 
 /** Call the returned function as `line` is given what to say (a refusal); the focus moves once it is drawn. */
 export function useFocusOnceSaid(line: RefObject<HTMLElement | null>): () => void {
+  return useFocusOnceDrawn(line, itself)
+}
+
+const firstInvalid = (form: HTMLElement): HTMLElement | null =>
+  form.querySelector<HTMLElement>('[aria-invalid="true"]')
+const itself = (line: HTMLElement): HTMLElement => line
+
+/** The focus to `pick(root)` after the render the returned function asks for: once what it picks is drawn. */
+function useFocusOnceDrawn(
+  root: RefObject<HTMLElement | null>,
+  pick: (root: HTMLElement) => HTMLElement | null
+): () => void {
   const [asked, setAsked] = useState(0)
   const handled = useRef(0)
   useLayoutEffect(() => {
     if (asked === handled.current) return
     handled.current = asked
-    line.current?.focus()
-  }, [asked, line])
+    if (root.current) pick(root.current)?.focus()
+  }, [asked, root, pick])
   return () => setAsked((n) => n + 1)
 }
