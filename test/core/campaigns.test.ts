@@ -1,5 +1,5 @@
 /** Campaigns through the contract handlers on the composed core: real sandbox gateway, real outbox, a CSV fixture. */
-import { mkdtemp, readFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
@@ -1133,107 +1133,105 @@ describe('how many of the scheduled will not be sent (QA76)', () => {
   })
 })
 
-describe('the tray, from the start, of the scheduled that will not be sent (QA76)', () => {
-  it('says them at once when the app starts again, before anything in the outbox moves', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'sd-tray-optout-'))
-    const vault = new MemoryVault()
+/**
+ * A sandbox core run on a data folder, stopped, `between` done to its files, and started again: `then` sees what the
+ * second start says before anything in the outbox moves. The folder goes with it.
+ */
+async function acrossARestart(
+  prefix: string,
+  before: (core: Core, deviceId: string) => Promise<void>,
+  then: (core: Core) => Promise<void>,
+  between: (dataDir: string) => void = () => undefined
+): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), prefix))
+  const vault = new MemoryVault()
+  try {
     const first = await composeSandboxCoreAt(dataDir, vault)
     try {
-      const deviceId = await linkSandboxDevice(first)
-      await first.handlers['outbox:enqueue']({
-        deviceId,
-        recipients: ['081222223333'],
-        isGroup: false,
-        entries: [{ kind: 'text', text: 'Sampai jumpa nanti sore' }],
-        schedule: {
-          localTime: '2099-01-01T18:00',
-          timezone: 'Asia/Jakarta',
-          mode: 'local',
-          overduePolicy: 'send'
-        }
-      })
-      await first.handlers['optouts:add']({ phones: ['081222223333'], source: 'operator' })
+      await before(first, await linkSandboxDevice(first))
     } finally {
       await first.stop()
     }
+    between(dataDir)
     const again = await composeSandboxCoreAt(dataDir, vault)
     try {
-      // The window's bootstrap and the tray's first drawing say the same.
-      expect((await again.handlers['app:bootstrap']({})).scheduledOptedOut).toBe(1)
-      expect(again.snapshot()).toMatchObject({ counts: { scheduled: 1 }, scheduledOptedOut: 1 })
+      await then(again)
     } finally {
       await again.stop()
     }
-  })
-})
+  } finally {
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}
 
-describe('the tray, from the start, of the queued a pause holds (QA walk 4, F21)', () => {
-  it('says them at once when the app starts again, before anything in the outbox moves', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'sd-tray-paused-'))
-    const vault = new MemoryVault()
-    const first = await composeSandboxCoreAt(dataDir, vault)
-    try {
-      const deviceId = await linkSandboxDevice(first)
-      await first.handlers['outbox:setPaused']({ paused: true, deviceId })
-      await first.handlers['outbox:enqueue']({
-        deviceId,
-        recipients: ['081222223333', '081222224444'],
-        isGroup: false,
-        entries: [{ kind: 'text', text: 'Selamat pagi' }]
-      })
-      expect(first.snapshot()).toMatchObject({ counts: { queued: 2 }, pausedQueued: 2 })
-    } finally {
-      await first.stop()
-    }
-    const again = await composeSandboxCoreAt(dataDir, vault)
-    try {
-      // The window's bootstrap and the tray's first drawing ("2 to send (2 paused)") say the same.
-      expect((await again.handlers['app:bootstrap']({})).pausedQueued).toBe(2)
-      expect(again.snapshot()).toMatchObject({ counts: { queued: 2 }, pausedQueued: 2 })
-    } finally {
-      await again.stop()
-    }
+/** A text to 081222223333 for 18:00 on 1 January 2099 (Jakarta), sent or held as `overduePolicy` says when overdue. */
+function scheduledFarAhead(core: Core, deviceId: string, overduePolicy: 'send' | 'hold'): Promise<unknown> {
+  return core.handlers['outbox:enqueue']({
+    deviceId,
+    recipients: ['081222223333'],
+    isGroup: false,
+    entries: [{ kind: 'text', text: 'Sampai jumpa nanti sore' }],
+    schedule: { localTime: '2099-01-01T18:00', timezone: 'Asia/Jakarta', mode: 'local', overduePolicy }
   })
-})
+}
 
-// A scheduled message the overdue policy holds never goes by itself: the Overview says "1 held for your decision", and
-// the tray names it apart from those to send, from its first drawing on.
-describe('the tray, from the start, of the scheduled held for the operator’s decision', () => {
-  it('says them at once when the app starts again, before anything in the outbox moves', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'sd-tray-held-'))
-    const vault = new MemoryVault()
-    const first = await composeSandboxCoreAt(dataDir, vault)
-    try {
-      const deviceId = await linkSandboxDevice(first)
-      await first.handlers['outbox:enqueue']({
-        deviceId,
-        recipients: ['081222223333'],
-        isGroup: false,
-        entries: [{ kind: 'text', text: 'Sampai jumpa nanti sore' }],
-        schedule: {
-          localTime: '2099-01-01T18:00',
-          timezone: 'Asia/Jakarta',
-          mode: 'local',
-          overduePolicy: 'hold'
-        }
-      })
-    } finally {
-      await first.stop()
-    }
-    // As an earlier run left it: it came due while Sender Desk was closed, and its policy held it for the operator.
-    const db = new Database(join(dataDir, DATABASE_FILE))
-    db.prepare("UPDATE outbox_items SET held = 1, not_before = ? WHERE status = 'scheduled'").run(
-      Date.now() - 3_600_000
+// The window's bootstrap and the tray's first drawing say the same from the start: the tray's figures were 0 after a
+// restart until something in the outbox moved.
+describe('the tray, from the start', () => {
+  it('of the scheduled that will not be sent (QA76): says them at once when the app starts again', async () => {
+    await acrossARestart(
+      'sd-tray-optout-',
+      async (first, deviceId) => {
+        await scheduledFarAhead(first, deviceId, 'send')
+        await first.handlers['optouts:add']({ phones: ['081222223333'], source: 'operator' })
+      },
+      async (again) => {
+        expect((await again.handlers['app:bootstrap']({})).scheduledOptedOut).toBe(1)
+        expect(again.snapshot()).toMatchObject({ counts: { scheduled: 1 }, scheduledOptedOut: 1 })
+      }
     )
-    db.close()
-    const again = await composeSandboxCoreAt(dataDir, vault)
-    try {
-      // The window's bootstrap and the tray's first drawing ("1 held for your decision") say the same.
-      expect((await again.handlers['app:bootstrap']({})).heldOverdue).toBe(1)
-      expect(again.snapshot()).toMatchObject({ counts: { scheduled: 1 }, heldOverdue: 1 })
-    } finally {
-      await again.stop()
-    }
+  })
+
+  it('of the queued a pause holds (QA walk 4, F21): says them at once when the app starts again', async () => {
+    await acrossARestart(
+      'sd-tray-paused-',
+      async (first, deviceId) => {
+        await first.handlers['outbox:setPaused']({ paused: true, deviceId })
+        await first.handlers['outbox:enqueue']({
+          deviceId,
+          recipients: ['081222223333', '081222224444'],
+          isGroup: false,
+          entries: [{ kind: 'text', text: 'Selamat pagi' }]
+        })
+        expect(first.snapshot()).toMatchObject({ counts: { queued: 2 }, pausedQueued: 2 })
+      },
+      async (again) => {
+        // "2 to send (2 paused)"
+        expect((await again.handlers['app:bootstrap']({})).pausedQueued).toBe(2)
+        expect(again.snapshot()).toMatchObject({ counts: { queued: 2 }, pausedQueued: 2 })
+      }
+    )
+  })
+
+  // A scheduled message the overdue policy holds never goes by itself: the Overview says "1 held for your decision",
+  // and the tray names it apart from those to send.
+  it('of the scheduled held for the operator’s decision: says them at once when the app starts again', async () => {
+    await acrossARestart(
+      'sd-tray-held-',
+      (first, deviceId) => scheduledFarAhead(first, deviceId, 'hold').then(() => undefined),
+      async (again) => {
+        expect((await again.handlers['app:bootstrap']({})).heldOverdue).toBe(1)
+        expect(again.snapshot()).toMatchObject({ counts: { scheduled: 1 }, heldOverdue: 1 })
+      },
+      // As an earlier run left it: it came due while Sender Desk was closed, and its policy held it for the operator.
+      (dataDir) => {
+        const db = new Database(join(dataDir, DATABASE_FILE))
+        db.prepare("UPDATE outbox_items SET held = 1, not_before = ? WHERE status = 'scheduled'").run(
+          Date.now() - 3_600_000
+        )
+        db.close()
+      }
+    )
   })
 })
 
