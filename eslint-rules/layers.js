@@ -143,6 +143,9 @@ export const LAYERS = [
   {
     name: 'feature',
     modules: [`${CORE}/*`],
+    // The terminal's composition moves a conversation when the gateway takes its message, as the app's does: the
+    // conversations without the rest of the inbox (its index brings the relay package's crypto to every command).
+    entries: [`${CORE}/inbox/conversations`],
     imports: [...BENEATH_FEATURES, 'feature', 'package'],
     node: true,
     npm: true,

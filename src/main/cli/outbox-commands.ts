@@ -70,7 +70,7 @@ export async function commandLineDevice(
   const own = cliDeviceId(credentials)
   return {
     id: listed?.id ?? own,
-    ...(listed ? { label: listed.label, dailyCap: listed.dailyCap } : {}),
+    ...(listed ? { label: listed.label, dailyCap: listed.dailyCap, gatewayNames: listed.gatewayNames } : {}),
     aliases: listed ? [own, ...cliDeviceAliases(credentials)] : cliDeviceAliases(credentials),
     credentials,
     maxFileBytes: cliDeviceFileLimit(context.args),

@@ -31,7 +31,9 @@ import {
   type GatewayCredentials,
   type Invoice
 } from './gateway'
-import type { FetchPort, Inbox, SyncStep } from './inbox'
+import type { FetchPort, Inbox, InboxConversations, SyncStep } from './inbox'
+// The conversations alone (a front door of their own): the inbox's index brings the relay's crypto to every command.
+import { createConversations } from './inbox/conversations'
 import { dispatchInvoke } from './ipc-dispatch'
 import { silentLogger, type Logger } from './logging'
 import { OutboxError, sendFailureReason } from './outbox'
@@ -233,12 +235,66 @@ function invokeThrough(handlers: ApiHandlers, logger: Logger) {
 export async function listedDeviceFor(
   dataDir: string,
   credentials: Pick<GatewayCredentials, 'baseUrl' | 'token'>
-): Promise<{ id: string; label: string; dailyCap: number | null } | null> {
+): Promise<{ id: string; label: string; dailyCap: number | null; gatewayNames: GatewayNames } | null> {
   try {
-    return listedIn(await appDeviceRecords(dataDir), terminalDeviceId(credentials))
+    const records = await appDeviceRecords(dataDir)
+    const listed = listedIn(records, terminalDeviceId(credentials))
+    if (!listed) return null
+    const serial = records.find((d) => d['id'] === listed.id)?.['serial']
+    return {
+      ...listed,
+      gatewayNames: await gatewayNamesOf(dataDir, listed.id, typeof serial === 'string' ? serial : null)
+    }
   } catch {
     return null
   }
+}
+
+/** How a gateway names one of our devices to the inbox (its serial, its sender number): whose conversations are its. */
+export interface GatewayNames {
+  serial: string | null
+  phone: string | null
+}
+
+/** The app's device monitor's file (compose.ts opens the monitor on it): each device's last info from its gateway. */
+export const DEVICE_STATES_FILE = 'device-states.json'
+
+/**
+ * A listed device's names as the app's list has them (DeviceView): the serial and sender number its monitor last
+ * read, else the serial it was added with.
+ */
+async function gatewayNamesOf(
+  dataDir: string,
+  id: string,
+  addedSerial: string | null
+): Promise<GatewayNames> {
+  let info: Record<string, unknown> = {}
+  try {
+    const file = (await readJsonFile(join(dataDir, DEVICE_STATES_FILE))) as { devices?: unknown } | undefined
+    const devices = file?.devices
+    if (devices && typeof devices === 'object' && Object.hasOwn(devices, id)) {
+      const found = (devices as Record<string, { info?: unknown }>)[id]?.info
+      if (found && typeof found === 'object') info = found as Record<string, unknown>
+    }
+  } catch {
+    // No states to read (a device never checked, a file being rewritten): the serial it was added with.
+  }
+  const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
+  return { serial: text(info['serial']) ?? addedSerial, phone: text(info['sender']) }
+}
+
+/**
+ * A message the gateway took moves its chat's conversation in the Inbox (QA76, at when it went), whichever composition
+ * sent it: the app's and the terminal's wire it here alike. `moved` hears each conversation that moved.
+ */
+export function conversationsFollowTraffic(
+  outbox: Pick<Outbox, 'onItemTaken'>,
+  conversations: () => Pick<InboxConversations, 'messageTaken'>,
+  moved: () => void = () => {}
+): void {
+  outbox.onItemTaken((item) => {
+    if (conversations().messageTaken(item)) moved()
+  })
 }
 
 /** The record of the devices file the terminal's id belongs to, as listedDeviceFor answers it. */
@@ -358,6 +414,11 @@ export interface CommandLineDevice {
   dailyCap?: number | null
   /** Ids the same device had before (its address written another way): their items are its items. */
   aliases?: readonly string[]
+  /**
+   * How its gateway names it to the inbox, as the app's list last had it (a listed device only): a message the
+   * terminal sends moves the conversation of its chat on this device, as the app's own do.
+   */
+  gatewayNames?: GatewayNames
   credentials: GatewayCredentials
   /** The device's own file-size limit (`--max-file-mb`); null follows the settings, then the gateway default. */
   maxFileBytes: number | null
@@ -470,6 +531,22 @@ export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
     maxFileBytes: fileLimit,
     conversationExists: (id) => conversations.exists(id)
   })
+  // A reply, a send or a campaign's message the gateway takes from a flush here moves its conversation, as in the app
+  // (QA76); the app's window, open beside, reads the list again when it sees this commit. Read only once one is taken.
+  const names = device?.gatewayNames
+  const ourDevice =
+    device && names ? [device.id, ...(device.aliases ?? [])].map((id) => ({ id, ...names })) : []
+  let inboxConversations: InboxConversations | null = null
+  conversationsFollowTraffic(
+    outbox,
+    () =>
+      (inboxConversations ??= createConversations({
+        db,
+        now: () => systemClock.now(),
+        devices: { list: () => ourDevice },
+        outbox: outbox.queue
+      }))
+  )
   const events = new CoreEvents()
   // Wired as the app wires it, so a campaign's changes are announced the same way on both paths (a terminal process
   // has no window listening, but it runs the same feature).

@@ -26,6 +26,8 @@ import { systemClock, type Clock } from './clock'
 import { watchClockJumps } from './clock-jumps'
 import type { ApiHandlers } from './commands'
 import {
+  conversationsFollowTraffic,
+  DEVICE_STATES_FILE,
   DEVICES_FILE,
   describeCoreError,
   describeDataUpdate,
@@ -250,7 +252,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   const monitor = await DeviceMonitor.open({
     registry,
     clock,
-    stateFile: join(ports.dataDir, 'device-states.json'),
+    stateFile: join(ports.dataDir, DEVICE_STATES_FILE),
     intervals: { idleMs: initial.pollIntervalSec * 1000, ...ports.pollIntervals },
     isPaused: (id) => pausedDevices().includes(id),
     budgetOf: (id) => budgetOf(id),
@@ -492,9 +494,11 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   // A message to a customer who has a conversation (a reply, a send, a campaign) moves that conversation up when the
   // gateway takes it (QA76: not while it waits or if it never goes), to when it went (a schedule the gateway kept,
   // learnt once the app opened again: under the rows that came later); the window reads the list again then.
-  theOutbox.onItemTaken((item) => {
-    if (inbox.conversations.messageTaken(item)) queueMicrotask(() => inboxChanged())
-  })
+  conversationsFollowTraffic(
+    theOutbox,
+    () => inbox.conversations,
+    () => queueMicrotask(() => inboxChanged())
+  )
 
   const snapshotListeners = new Set<(snapshot: CoreSnapshot) => void>()
   type InboxStatus = ReturnType<typeof inbox.status>

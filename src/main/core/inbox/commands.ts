@@ -1,13 +1,12 @@
 // The inbox's contract handlers (inbox:status, inbox:list) and the view of its status the window and the tray get.
-import type { InboxMessageView, InboxStatusView, ReceivingView } from '../../../shared/contract'
+import type { InboxStatusView, ReceivingView } from '../../../shared/contract'
 import { encodeNote, noteFields } from '../../../shared/i18n/notes'
 import { isoOrNull } from '../clock'
 import { ApiFailure, asClause, type Commands } from '../commands'
-import type { InboxMessageRecord } from '../store'
 import { connectFailure, type ConnectInput } from './connect'
 import type { Inbox } from './inbox'
 import type { LocalRelay } from './local-relay'
-import { mediaView } from './media-commands'
+import { messageView } from './message-view'
 import type { Receiving } from './receiving'
 import type { InboxSyncStatus } from './sync'
 
@@ -59,28 +58,6 @@ export function inboxStatusView(status: ReturnType<Inbox['status']>): InboxStatu
     markedUnread: status.counts.markedUnread,
     refused: status.counts.refused,
     pending: status.counts.pending
-  }
-}
-
-export function messageView(message: InboxMessageRecord): InboxMessageView {
-  return {
-    number: message.number,
-    messageId: message.messageId,
-    deviceSerial: message.deviceSerial,
-    chatId: message.chatId,
-    isGroup: message.isGroup,
-    groupSubject: message.groupSubject,
-    groupMember: message.groupMember,
-    pushName: message.pushName,
-    text: message.text,
-    messageType: message.messageType,
-    mediaUrl: message.mediaUrl,
-    sentAt: isoOrNull(message.sentAt),
-    receivedAt: new Date(message.receivedAt).toISOString(),
-    fromMe: message.fromMe,
-    read: message.read,
-    keywordOutcome: message.keywordOutcome,
-    media: message.media ? mediaView(message.media) : null
   }
 }
 

@@ -7,7 +7,7 @@ import {
   sentEntryKey,
   threadEntryOfKey
 } from '../../../shared/domain'
-import { messageView } from './commands'
+import { messageView } from './message-view'
 import type {
   CannedReplyView,
   ContactView,
