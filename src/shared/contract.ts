@@ -27,6 +27,8 @@ import {
   MAX_TEXT_LENGTH,
   MAX_SEND_RECIPIENTS,
   MAX_SEARCH_LENGTH,
+  MAX_NAME_SEARCH_LENGTH,
+  MAX_TEXT_SEARCH_LENGTH,
   MAX_SEND_MESSAGES,
   MAX_FILES_PER_REGISTER,
   MAX_SERIES_MESSAGES,
@@ -334,7 +336,7 @@ export const OutboxListFilter = z.object({
    */
   recipient: z.string().optional(),
   /** Substring of the message text or caption, case and accents aside ("cafe" finds "café": fts-fold.ts). */
-  text: z.string().max(1024).optional(),
+  text: z.string().max(MAX_TEXT_SEARCH_LENGTH).optional(),
   /** ISO date bounds on createdAt */
   from: z.string().optional(),
   to: z.string().optional(),
@@ -2452,7 +2454,7 @@ export const invokeChannels = builtOnFirstUse({
    */
   'optouts:list': () => ({
     request: z.object({
-      search: z.string().max(100).optional(),
+      search: z.string().max(MAX_NAME_SEARCH_LENGTH).optional(),
       limit: z.number().int().min(1).max(100_000).optional(),
       offset: z.number().int().min(0).optional()
     }),
@@ -2661,7 +2663,7 @@ export const invokeChannels = builtOnFirstUse({
     request: z.object({
       limit: z.number().int().min(1).max(1000).optional(),
       after: z.string().max(40).optional(),
-      search: z.string().max(100).optional()
+      search: z.string().max(MAX_NAME_SEARCH_LENGTH).optional()
     }),
     reply: z.object({ contacts: z.array(ContactView), next: z.string().nullable() })
   }),
@@ -2676,7 +2678,7 @@ export const invokeChannels = builtOnFirstUse({
     request: z.object({
       limit: z.number().int().min(1).max(200).default(50),
       after: CustomerPlace.optional(),
-      search: z.string().max(100).optional(),
+      search: z.string().max(MAX_NAME_SEARCH_LENGTH).optional(),
       campaign: CustomerCampaignFilter.optional()
     }),
     reply: z.object({

@@ -10,9 +10,14 @@ export const MAX_TITLE_LENGTH = 100
 export const MAX_DEVICE_LABEL_LENGTH = 80
 /**
  * An inbox search's text, as the core takes it (in UTF-16 units; the window sends it trimmed). Past it the search box
- * says so and searches nothing: the box keeps what was pasted, never cut to it unsaid.
+ * says so and searches nothing: the box keeps what was pasted, never cut to it unsaid. The other search boxes do the
+ * same at their own limit (the window's searchTooLong): each limit is the contract's and its box's.
  */
 export const MAX_SEARCH_LENGTH = 200
+/** A customer or opt-out search (a name's or a number's start, or what a name holds): a name is at most 100. */
+export const MAX_NAME_SEARCH_LENGTH = 100
+/** The Outbox's text search, in UTF-16 units as the contract counts: a message's whole text pasted to find it. */
+export const MAX_TEXT_SEARCH_LENGTH = 1024
 /** The gateway's documented file-size limit; a device or the settings may carry a higher one for its plan. */
 export const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024
 /** The largest per-device or app-wide file limit an operator can set. */

@@ -31,6 +31,7 @@ export const enRest = {
   'common.required': 'Required',
   'common.listReadFailed': 'This list could not be read: {why}',
   'common.tooLong': 'Keep it to {max} characters.',
+  'common.searchTooLong': 'A search is at most {max} characters: shorten it to search.',
   'common.copied': 'Copied',
   'common.copyFailed': 'Could not copy: select the text and copy it yourself.',
 
@@ -2705,7 +2706,6 @@ export const enRest = {
   'inbox.search.label':
     'Search messages (customers’ and your replies, by text or file name), names and numbers',
   'inbox.search.placeholder': 'Messages, replies, names, numbers',
-  'inbox.search.tooLong': 'A search is at most {max} characters: shorten it to search.',
   'inbox.search.found':
     '{conversations, plural, one {# conversation} other {# conversations}} and {messages, plural, one {# message} other {# messages}} found',
   'inbox.search.foundMore':

@@ -42,6 +42,7 @@ export const id: Record<MessageKey, string> = {
   'common.required': 'Wajib diisi',
   'common.listReadFailed': 'Daftar ini tidak dapat dibaca: {why}',
   'common.tooLong': 'Maksimal {max} karakter.',
+  'common.searchTooLong': 'Pencarian maksimal {max} karakter: persingkat agar bisa mencari.',
   'common.copied': 'Tersalin',
   'common.copyFailed': 'Gagal menyalin: pilih teksnya lalu salin sendiri.',
 
@@ -2939,7 +2940,6 @@ export const id: Record<MessageKey, string> = {
   'inbox.search.label':
     'Cari pesan (dari pelanggan dan balasan Anda, menurut teks atau nama file), nama, dan nomor',
   'inbox.search.placeholder': 'Pesan, balasan, nama, nomor',
-  'inbox.search.tooLong': 'Pencarian maksimal {max} karakter: persingkat agar bisa mencari.',
   'inbox.search.found': '{conversations} percakapan dan {messages} pesan ditemukan',
   'inbox.search.foundMore': '{conversations} percakapan dan lebih dari {messages} pesan ditemukan',
   'inbox.search.foundConversations': '{conversations} percakapan ditemukan',

@@ -13,3 +13,19 @@ export function tooLongError(t: Translate, text: string, caption = false): strin
   if (isWithinTextLimit(text)) return null
   return t(caption ? 'send.problem.captionTooLong' : 'send.problem.textTooLong', { max: MAX_TEXT_LENGTH })
 }
+
+/**
+ * Whether a search box's text is sent: trimmed, as the window sends it, and counted in UTF-16 units, as the contract's
+ * limit for that search (MAX_SEARCH_LENGTH and its kin) counts it.
+ */
+export function searchFits(text: string, max: number): boolean {
+  return text.trim().length <= max
+}
+
+/**
+ * A search box's "too long" words, or null while it fits. Past its limit a box keeps the text, is marked with these
+ * words and searches nothing until it fits: a box once cut a pasted search unsaid, others sent it to be refused.
+ */
+export function searchTooLong(t: Translate, text: string, max: number): string | null {
+  return searchFits(text, max) ? null : t('common.searchTooLong', { max })
+}

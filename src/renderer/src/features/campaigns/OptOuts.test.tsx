@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { InvokeReply } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
+import { accessibleDescription } from '../../testing/described'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { computerZoneIs } from '../../testing/zone'
 import { OptOuts } from './OptOuts'
@@ -497,6 +498,32 @@ describe('searching and taking many off (QA11 Q11-13: 5,004 entries, only the fi
     // The last of 300 numbers past the first 200 shown.
     await user.type(search, '0899 0000 0299')
     expect(screen.getAllByTestId('optout-entry')).toHaveLength(1)
+  })
+
+  // A search pasted past 100 characters was sent whole: the core refused it ("search: Too big…") over the list.
+  it('keeps a search past 100 characters whole, says so at the field, and searches once it fits', async () => {
+    const user = userEvent.setup()
+    render(<OptOuts />)
+    await openList(user, 'Opt-out list (303)')
+    const search = screen.getByLabelText('Search the list (name or number)') as HTMLInputElement
+    await user.click(search)
+    await user.paste('b'.repeat(101))
+    expect(search.value).toHaveLength(101)
+    await new Promise((settle) => setTimeout(settle, 50))
+    expect(fake.requests('optouts:list').filter((r) => (r.search?.length ?? 0) > 100)).toEqual([])
+    expect(search.getAttribute('aria-invalid')).toBe('true')
+    expect(accessibleDescription(search)).toContain(
+      'A search is at most 100 characters: shorten it to search.'
+    )
+    // Nothing searched, so no entries or count said to be its answer.
+    expect(screen.queryAllByTestId('optout-entry')).toEqual([])
+    expect(screen.queryByTestId('optouts-matches')).toBeNull()
+    // Spaces around it are not searched for, so not counted.
+    await user.keyboard('{Backspace}  ')
+    expect(search.getAttribute('aria-invalid')).toBeNull()
+    await waitFor(() =>
+      expect(fake.requests('optouts:list').at(-1)).toMatchObject({ search: 'b'.repeat(100) })
+    )
   })
 
   it('takes all the matches off after a question that warns campaigns will message them, says how many, and undoes it', async () => {

@@ -6,6 +6,7 @@ import { call, errorInfo, getApi, type ErrorInfo } from '../../api'
 import {
   csvText,
   listSeparatorOf,
+  MAX_NAME_SEARCH_LENGTH,
   numberListCells,
   numbersWrittenTwice,
   splitRecipients
@@ -17,6 +18,8 @@ import { useOperatorZone } from '../../stores/settings'
 import { useDevices } from '../../stores/devices'
 import { cancelOnEscape } from '../../ui/escape'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
+import { SearchField } from '../../ui/SearchField'
+import { searchFits } from '../../ui/text-limit'
 import { OptOutKeywords } from './OptOutKeywords'
 import { optOutsCsv } from './optouts-csv'
 import { optOutHowText } from './opt-out-source'
@@ -195,6 +198,8 @@ export function OptOuts(): React.JSX.Element {
   const labelOf = (id: string): string => devices.find((d) => d.id === id)?.label ?? id
 
   useEffect(() => {
+    // A search past its limit is kept, said at the field and not asked (the core refuses it).
+    if (!searchFits(search, MAX_NAME_SEARCH_LENGTH)) return
     let on = true
     const text = search.trim()
     call('optouts:list', { ...(text === '' ? {} : { search: text }), limit: SHOWN_ENTRIES })
@@ -274,8 +279,10 @@ export function OptOuts(): React.JSX.Element {
     askRef.current?.focus()
   }
 
-  const matches = list
-  const searching = search.trim() !== ''
+  const searchKept = !searchFits(search, MAX_NAME_SEARCH_LENGTH)
+  // Nothing was searched for a search past its limit: no entries, count or choice are shown as its answer.
+  const matches = searchKept ? [] : list
+  const searching = !searchKept && search.trim() !== ''
   const allSelected = total > 0 && selected.size >= total && matches.every((o) => selected.has(o.phone))
 
   /** Every match ticked, the ones past the shown page too (asked of the core), or none. */
@@ -472,14 +479,13 @@ export function OptOuts(): React.JSX.Element {
         </p>
       ) : null}
       <OptOutKeywords />
-      <label htmlFor="optouts-search">{t('campaigns.optOuts.search')}</label>
-      <input
+      <SearchField
         id="optouts-search"
-        type="search"
-        data-view-search
+        label={t('campaigns.optOuts.search')}
         value={search}
-        onChange={(e) => {
-          setSearch(e.target.value)
+        max={MAX_NAME_SEARCH_LENGTH}
+        onChange={(value) => {
+          setSearch(value)
           setSelected(new Set())
           setAsking(false)
         }}
@@ -539,7 +545,7 @@ export function OptOuts(): React.JSX.Element {
           </div>
         </div>
       ) : null}
-      {total > matches.length ? (
+      {!searchKept && total > matches.length ? (
         <p className="muted" data-testid="optouts-shown">
           {t('campaigns.optOuts.shownFirst', { shown: matches.length, count: total })}
         </p>

@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { CustomerView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeInboxStatus, makeSettings } from '../../testing/fixtures'
+import { accessibleDescription } from '../../testing/described'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
 import { Customers } from './Customers'
@@ -147,6 +148,31 @@ describe('the customer list', () => {
     await waitFor(() => expect(names()).toEqual(['Pelanggan 59']))
     await user.type(search, '9')
     expect(await screen.findByText('No customer starts with “0812000000599”.')).toBeTruthy()
+  })
+
+  // A search pasted past 100 characters was sent whole: the core refused it ("search: Too big…") over the list.
+  it('keeps a search past 100 characters whole, says so at the field, and searches once it fits', async () => {
+    const user = userEvent.setup()
+    render(<Customers />)
+    await openList(user)
+    const search = screen.getByLabelText('Search by the start of a name or number') as HTMLInputElement
+    await user.click(search)
+    await user.paste('p'.repeat(101))
+    expect(search.value).toHaveLength(101)
+    await new Promise((settle) => setTimeout(settle, 50))
+    expect(fake.requests('contacts:page').filter((r) => (r.search?.length ?? 0) > 100)).toEqual([])
+    expect(search.getAttribute('aria-invalid')).toBe('true')
+    expect(accessibleDescription(search)).toContain(
+      'A search is at most 100 characters: shorten it to search.'
+    )
+    // Nothing searched, so no list said to be its answer.
+    expect(screen.queryAllByTestId('customer-entry')).toEqual([])
+    // Spaces around it are not searched for, so not counted.
+    await user.keyboard('{Backspace}  ')
+    expect(search.getAttribute('aria-invalid')).toBeNull()
+    await waitFor(() =>
+      expect(fake.requests('contacts:page').at(-1)).toMatchObject({ search: 'p'.repeat(100) })
+    )
   })
 
   it('says a bad number at its field and asks the core nothing; adds a good one and focuses it', async () => {

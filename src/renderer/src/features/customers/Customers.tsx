@@ -12,7 +12,12 @@ import type {
   CustomerView,
   InvokeReply
 } from '../../../../shared/contract'
-import { checkPhone, MAX_CONTACT_NAME_LENGTH, usableContactName } from '../../../../shared/domain'
+import {
+  checkPhone,
+  MAX_CONTACT_NAME_LENGTH,
+  MAX_NAME_SEARCH_LENGTH,
+  usableContactName
+} from '../../../../shared/domain'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { call, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { useT, type Translate } from '../../i18n'
@@ -20,6 +25,8 @@ import { coalescedReads } from '../../ui/coalesced-reads'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { Field } from '../../ui/Field'
 import { cancelOnEscape } from '../../ui/escape'
+import { SearchField } from '../../ui/SearchField'
+import { searchFits } from '../../ui/text-limit'
 
 /** Customers read at a time: a page fills a screen or two; Show more reads the next. */
 const PAGE = 50
@@ -165,6 +172,11 @@ export function Customers({
   async function readAgain(focusPhone?: string): Promise<void> {
     const seq = ++reading.current
     const { shown, ...narrowing } = latest.current
+    // A search past its limit is not asked (the core refuses it): the list waits, hidden, for one that fits.
+    if (!searchFits(narrowing.search, MAX_NAME_SEARCH_LENGTH)) {
+      if (focusPhone !== undefined) focusAfter.current = 'status'
+      return
+    }
     const wanted = Math.max(PAGE, shown)
     const searched = narrowed(narrowing)
     try {
@@ -196,8 +208,12 @@ export function Customers({
   }
 
   // Read again from the start as the search or the campaign filter changes; the pages after are asked by Show more.
+  // A search past its limit is kept, said at the field and not asked: an older read answering late is dropped too.
+  const searchKept = !searchFits(search, MAX_NAME_SEARCH_LENGTH)
   useEffect(() => {
-    if (open) void read({ search, campaign }, null)
+    if (!open) return
+    if (searchFits(search, MAX_NAME_SEARCH_LENGTH)) void read({ search, campaign }, null)
+    else reading.current++
   }, [search, campaign, open])
 
   // The opt-out list (a STOP, the list below taken from) and names (the inbox, a campaign) change while it is open:
@@ -481,15 +497,15 @@ export function Customers({
           )}
         </Field>
       ) : null}
-      <label htmlFor="customers-search">{t('customers.search')}</label>
-      <input
+      <SearchField
         id="customers-search"
-        type="search"
-        data-view-search
+        label={t('customers.search')}
         value={search}
-        onChange={(e) => setSearch(e.target.value)}
+        max={MAX_NAME_SEARCH_LENGTH}
+        onChange={setSearch}
       />
-      {loaded && customers.length === 0 ? (
+      {/* Nothing was searched for a search past its limit: no list is shown as its answer. */}
+      {searchKept ? null : loaded && customers.length === 0 ? (
         <p className="muted" role="status">
           {emptyText()}
         </p>
@@ -499,7 +515,7 @@ export function Customers({
         </p>
       ) : null}
       <ul ref={listRef} data-testid="customers-list">
-        {customers.map((c) => (
+        {(searchKept ? [] : customers).map((c) => (
           // A J / K stop, named by the customer, the same while their name is being changed.
           <li
             key={c.phone}
@@ -569,7 +585,7 @@ export function Customers({
           </li>
         ))}
       </ul>
-      {next ? (
+      {next && !searchKept ? (
         <button
           type="button"
           className="button"

@@ -34,6 +34,7 @@ import { RowGoneStatus, useRowGoneSaid, type RowGoneWords } from '../../ui/RowGo
 import { conversationLabel } from './conversation-label'
 import { ConversationNumber } from './ConversationNumber'
 import { OptedOutMark } from '../../ui/OptedOutMark'
+import { searchTooLong } from '../../ui/text-limit'
 import { inEntryKey, isConversationUnread, MAX_SEARCH_LENGTH, sentEntryKey } from '../../../../shared/domain'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import type { ConversationFilters, Conversations as ConversationsState } from './use-conversations'
@@ -167,7 +168,7 @@ export function Conversations({
   const searching = query.trim() !== ''
   // Past the core's limit the box keeps what was pasted and says so; nothing is searched until it fits (the box once
   // cut a pasted search to 200 characters unsaid).
-  const searchTooLong = query.trim().length > MAX_SEARCH_LENGTH
+  const searchProblem = searchTooLong(t, query, MAX_SEARCH_LENGTH)
   // The search reads every conversation (QA58: "Archived" stayed ticked over hits that were not): its filters stand
   // by, disabled, and say why while one is set; cleared, the list is filtered as before.
   const filtersApart = searching && (filters.unreadOnly || filters.archived || filters.answeredBy !== null)
@@ -195,17 +196,17 @@ export function Conversations({
           placeholder={t('inbox.search.placeholder')}
           data-testid="inbox-search"
           value={query}
-          aria-invalid={searchTooLong || undefined}
-          aria-describedby={searchTooLong ? 'inbox-search-too-long' : undefined}
+          aria-invalid={searchProblem !== null || undefined}
+          aria-describedby={searchProblem !== null ? 'inbox-search-too-long' : undefined}
           onChange={(event) => setQuery(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter') setEntered(event.currentTarget.value.trim())
           }}
         />
-        {searchTooLong ? (
+        {searchProblem !== null ? (
           <p id="inbox-search-too-long" className="field-error" data-testid="inbox-search-too-long">
             <span aria-hidden="true">⚠ </span>
-            {t('inbox.search.tooLong', { max: MAX_SEARCH_LENGTH })}
+            {searchProblem}
           </p>
         ) : null}
         <label className="toggle-chip">
@@ -249,7 +250,7 @@ export function Conversations({
           {t('inbox.search.filtersApart')}
         </p>
       ) : null}
-      {searchTooLong ? null : searching ? (
+      {searchProblem !== null ? null : searching ? (
         <SearchResults text={query.trim()} now={entered === query.trim()} onOpen={onOpen} />
       ) : (
         <ConversationRows

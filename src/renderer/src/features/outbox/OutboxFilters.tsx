@@ -5,12 +5,15 @@ import {
   type HappenedEvent,
   type StatusFilterChoice
 } from '../../../../shared/domain/status-buckets'
+import { MAX_TEXT_SEARCH_LENGTH } from '../../../../shared/domain/limits'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
 import { formatCalendarDate, formatDateTimeInZone, todayIn } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { DIRECT_SENDS_ONLY, NO_FILTERS, useOutbox } from '../../stores/outbox'
 import { useOperatorZone } from '../../stores/settings'
 import { useChipRemoval } from '../../ui/chip-removal'
+import { SearchField } from '../../ui/SearchField'
+import { searchFits } from '../../ui/text-limit'
 import { campaignChoiceName, type CampaignChoice } from './campaign-filter'
 import './outbox.css'
 
@@ -43,14 +46,18 @@ const HAPPENED_SINCE_LABEL = {
 /** Typing in the recipient or message box waits this long before asking the core. */
 export const RECIPIENT_DEBOUNCE_MS = 300
 
-/** A typed filter: shown as typed at once, asked of the core once typing pauses. */
-function useTypedFilter(key: 'recipient' | 'text'): [string, (value: string) => void] {
+/**
+ * A typed filter: shown as typed at once, asked of the core once typing pauses. Past its `max` (the contract's) it is
+ * kept in the box and not asked (the core refuses it): the filter in force, on its chip, stays until it fits.
+ */
+function useTypedFilter(key: 'recipient' | 'text', max?: number): [string, (value: string) => void] {
   const [value, setValue] = useState(useOutbox.getState().filters[key])
   useEffect(() => {
     if (value === useOutbox.getState().filters[key]) return
+    if (max !== undefined && !searchFits(value, max)) return
     const timer = setTimeout(() => useOutbox.getState().setFilters({ [key]: value }), RECIPIENT_DEBOUNCE_MS)
     return () => clearTimeout(timer)
-  }, [key, value])
+  }, [key, value, max])
   return [value, setValue]
 }
 
@@ -65,7 +72,7 @@ export function OutboxFilters({
   const setFilters = useOutbox((s) => s.setFilters)
   const devices = useDevices((s) => s.devices)
   const [recipient, setRecipient] = useTypedFilter('recipient')
-  const [text, setText] = useTypedFilter('text')
+  const [text, setText] = useTypedFilter('text', MAX_TEXT_SEARCH_LENGTH)
   // A removed chip or "Clear filters" takes its button away (QA N6: the focus fell to the page). "Clear filters" and
   // the last chip removed give the focus to the first filter: the first status box while they are shown, else the
   // first field, the form only when neither is there (QA74: the whole form took it, a 1053×158 outlined box).
@@ -181,17 +188,14 @@ export function OutboxFilters({
             onChange={(e) => setRecipient(e.target.value)}
           />
         </div>
-        <div className="field">
-          <label htmlFor="outbox-filter-text">{t('outbox.filter.text')}</label>
-          <input
-            id="outbox-filter-text"
-            type="search"
-            data-view-search
-            dir="auto"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-        </div>
+        <SearchField
+          id="outbox-filter-text"
+          label={t('outbox.filter.text')}
+          value={text}
+          max={MAX_TEXT_SEARCH_LENGTH}
+          onChange={setText}
+          dir="auto"
+        />
       </div>
       {/* Status, device, campaign and dates fold away: the list starts a few lines below the search, not 900 px. */}
       <details ref={moreRef} className="filter-more" data-testid="outbox-filter-more">

@@ -647,6 +647,29 @@ describe('filters', () => {
     await waitFor(() => expect(fake.requests('outbox:list').at(-1)).toEqual({ offset: 0, limit: 200 }))
   })
 
+  // A text search pasted past 1,024 characters was asked of the core whole: refused ("text: Too big…") over the list.
+  it('keeps a text search past 1,024 characters whole, says so at the field, and asks with it once it fits', async () => {
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await screen.findByText('Text: Message 0')
+    const box = screen.getByRole('searchbox', { name: 'Text or file name' }) as HTMLInputElement
+    await user.click(box)
+    await user.paste('k'.repeat(1_025))
+    expect(box.value).toHaveLength(1_025)
+    await new Promise((settle) => setTimeout(settle, 400))
+    expect(fake.requests('outbox:list').filter((r) => (r.text?.length ?? 0) > 1_024)).toEqual([])
+    expect(box.getAttribute('aria-invalid')).toBe('true')
+    expect(accessibleDescription(box)).toContain(
+      'A search is at most 1,024 characters: shorten it to search.'
+    )
+    // Spaces around it are not searched for, so not counted.
+    await user.keyboard('{Backspace}  ')
+    expect(box.getAttribute('aria-invalid')).toBeNull()
+    await waitFor(() =>
+      expect(fake.requests('outbox:list').at(-1)).toMatchObject({ text: 'k'.repeat(1_024) })
+    )
+  })
+
   it('shows the active filters as removable chips, and says when they hide a new message', async () => {
     const user = userEvent.setup()
     render(<OutboxView />)
