@@ -29,6 +29,7 @@ import {
   MAX_SEARCH_LENGTH,
   MAX_NAME_SEARCH_LENGTH,
   MAX_TEXT_SEARCH_LENGTH,
+  MAX_SUPPORT_CONTACT_LENGTH,
   MAX_SEND_MESSAGES,
   MAX_FILES_PER_REGISTER,
   MAX_SERIES_MESSAGES,
@@ -619,7 +620,7 @@ export const Settings = z.object({
   /** Largest customer's file (image, document, video, audio) the inbox downloads; larger ones are shown as such. */
   maxIncomingMediaBytes: z.number().int().min(MIN_INCOMING_MEDIA_BYTES).max(MAX_SETTABLE_FILE_BYTES),
   startAtLogin: z.boolean(),
-  supportContact: z.string().max(200),
+  supportContact: z.string().max(MAX_SUPPORT_CONTACT_LENGTH),
   /** Days a final item (and its attachment) is kept. */
   retentionDays: z.number().int().min(1).max(3650),
   defaultTimezone: z.string(),

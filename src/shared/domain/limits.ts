@@ -6,6 +6,8 @@ export const MAX_CAPTION_LENGTH = 1024
 /** An auto-reply's keyword and a reminder's title, counted the same way. */
 export const MAX_KEYWORD_LENGTH = 100
 export const MAX_TITLE_LENGTH = 100
+/** The IT support contact Settings keeps (a name, a number, an address), as the core takes it (UTF-16 units). */
+export const MAX_SUPPORT_CONTACT_LENGTH = 200
 /** A device's name, as the core takes it (trimmed, in UTF-16 units: the contract's and the registry's rule). */
 export const MAX_DEVICE_LABEL_LENGTH = 80
 /**

@@ -4,6 +4,7 @@ import { DamagedParts } from './DamagedParts'
 import type { Settings } from '../../../../shared/contract'
 import {
   MAX_SETTABLE_FILE_BYTES,
+  MAX_SUPPORT_CONTACT_LENGTH,
   MAX_TEXT_LENGTH,
   MIN_SETTABLE_FILE_BYTES
 } from '../../../../shared/domain/limits'
@@ -36,7 +37,10 @@ const ASKABLE_FIELD_IDS: Record<SettingsAsk['field'], string> = { supportContact
 type DraftKey = NumberSpec['key'] | TextKey
 
 /** The text settings and their longest text: past it the field says so and keeps what was written, unsaved. */
-const TEXT_LIMITS = { optOutConfirmation: MAX_TEXT_LENGTH, supportContact: 200 } as const
+const TEXT_LIMITS = {
+  optOutConfirmation: MAX_TEXT_LENGTH,
+  supportContact: MAX_SUPPORT_CONTACT_LENGTH
+} as const
 type TextKey = keyof typeof TEXT_LIMITS
 
 /**
