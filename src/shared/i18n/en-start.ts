@@ -192,6 +192,21 @@ export const enStart = {
     'The gateway refused the token. Copy the current token from the gateway dashboard and choose “Enter the token again”.',
   // Shown after the state ("Gateway unreachable."), so it does not say it again.
   'advice.unreachable': 'Check the internet connection; Sender Desk keeps trying.',
+  // The linking wizard's problem for a gateway not reached, by its cause: the same table as the card's advice.
+  'linking.problem.unreachable.title': 'The gateway cannot be reached.',
+  'linking.problem.unreachable.next':
+    'Check the internet connection. Sender Desk keeps trying and carries on by itself when the gateway answers; or try again now.',
+  // The built-in sandbox runs inside Sender Desk: set unreachable in its panel below, or stopped (a start starts it).
+  'linking.problem.unreachable.nextSandbox':
+    'The sandbox gateway runs inside Sender Desk and needs no internet: choose “Make the gateway reachable again” in Sandbox controls below. If it still does not answer, restart Sender Desk, which starts the sandbox again.',
+  // The gateway was reached and answered (a server error, or asked to slow down): its next step is the card's advice.
+  'linking.problem.unreachable.title.answered': 'The gateway answered, but cannot link this device now.',
+  'linking.problem.unreachable.title.notSupported': 'This address does not answer as a gateway.',
+  // The card's advice for it names its "Check again"; the wizard's button is "Try again".
+  'linking.problem.unreachable.nextNotSupported':
+    'Compare this address with the server address in your gateway dashboard, then choose “Try again”. Only if that address is different, add the device again with it in Devices: removing this one cancels its waiting messages.',
+  'linking.problem.unreachable.nextNotSupportedNow':
+    'This address answered as a gateway before; the provider may be changing something. Sender Desk keeps trying and carries on by itself when it answers: check the server address in your gateway dashboard, then choose “Try again”.',
   // The built-in sandbox runs inside Sender Desk: set unreachable in its panel, or stopped (a start starts it again).
   'advice.unreachable.sandbox':
     'The sandbox gateway runs inside Sender Desk and needs no internet: choose “Make the gateway reachable again” in Sandbox controls on this device’s card (Devices). If it still does not answer, restart Sender Desk, which starts the sandbox again.',

@@ -738,20 +738,6 @@ export const enRest = {
   'linking.problem.token-invalid.title': 'The gateway refused this device’s token.',
   'linking.problem.token-invalid.next':
     'Copy the current token from the gateway dashboard, then choose “Enter the token again” on this device in Devices.',
-  'linking.problem.unreachable.title': 'The gateway cannot be reached.',
-  'linking.problem.unreachable.next':
-    'Check the internet connection. Sender Desk keeps trying and carries on by itself when the gateway answers; or try again now.',
-  // The built-in sandbox runs inside Sender Desk: set unreachable in its panel below, or stopped (a start starts it).
-  'linking.problem.unreachable.nextSandbox':
-    'The sandbox gateway runs inside Sender Desk and needs no internet: choose “Make the gateway reachable again” in Sandbox controls below. If it still does not answer, restart Sender Desk, which starts the sandbox again.',
-  // The gateway was reached and answered (a server error, or asked to slow down): its next step is the card's advice.
-  'linking.problem.unreachable.title.answered': 'The gateway answered, but cannot link this device now.',
-  'linking.problem.unreachable.title.notSupported': 'This address does not answer as a gateway.',
-  // The card's advice for it names its "Check again"; the wizard's button is "Try again".
-  'linking.problem.unreachable.nextNotSupported':
-    'Compare this address with the server address in your gateway dashboard, then choose “Try again”. Only if that address is different, add the device again with it in Devices: removing this one cancels its waiting messages.',
-  'linking.problem.unreachable.nextNotSupportedNow':
-    'This address answered as a gateway before; the provider may be changing something. Sender Desk keeps trying and carries on by itself when it answers: check the server address in your gateway dashboard, then choose “Try again”.',
   'linking.problem.device-expired.title': 'This device’s gateway subscription has expired.',
   'linking.problem.device-expired.next': 'Renew it with your gateway provider, then try again.',
   'linking.problem.device-expired.nextSandbox':
