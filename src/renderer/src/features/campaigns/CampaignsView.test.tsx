@@ -5006,28 +5006,18 @@ describe('issue 27: the campaign view an operator can trust', () => {
     ['en', '3 rows cancelled; 2 were already sent, 1 was already with the gateway.'],
     ['id', '3 baris dibatalkan; 2 sudah terkirim, 1 sudah diterima gateway.']
   ] as const)('reports the rows past cancelling by their real status (%s)', async (language, report) => {
-    seedStores(
-      makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice({ id: 'dev-1' })] })
-    )
-    fake.handle('campaigns:list', () => ({ campaigns: [campaign()] }))
-    fake.handle('campaigns:get', () => campaign())
-    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
     const accepted = (rowNumber: number, status: 'read' | 'sent' | 'accepted') => ({
       rowNumber,
       phone: '6281234567890',
       status,
       gatewayId: `g${rowNumber}`
     })
-    fake.handle('campaigns:cancel', () => ({
+    const reply: InvokeReply<'campaigns:cancel'> = {
       cancelledRows: [5, 6, 7],
       alreadyAccepted: [accepted(2, 'read'), accepted(3, 'sent'), accepted(4, 'accepted')],
       endedUnsent: []
-    }))
-    const user = userEvent.setup()
-    render(<CampaignsView />)
-    await user.click(await screen.findByTestId('campaign-cancel'))
-    await user.click(await screen.findByTestId('campaign-cancel-confirm'))
-    expect((await screen.findByTestId('campaign-cancel-report')).textContent).toBe(report)
+    }
+    expect(await cancelReportSaid(language, reply)).toBe(report)
   })
 
   // QA77: 40 rows, two opted out during the campaign, then "Cancel the rest": "37 rows cancelled; 1 was already sent."
@@ -5042,28 +5032,18 @@ describe('issue 27: the campaign view an operator can trust', () => {
       '37 baris dibatalkan; 1 sudah terkirim, 2 sudah berhenti berlangganan selama kampanye (tidak dikirim), 1 sudah gagal, 1 sudah dibatalkan sebelumnya.'
     ]
   ] as const)('names the rows already ended unsent in its report (%s)', async (language, report) => {
-    seedStores(
-      makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice({ id: 'dev-1' })] })
-    )
-    fake.handle('campaigns:list', () => ({ campaigns: [campaign()] }))
-    fake.handle('campaigns:get', () => campaign())
-    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
     const ended = (rowNumber: number, bucket: 'optedOut' | 'failed' | 'cancelled') => ({
       rowNumber,
       phone: '6281234567890',
       bucket,
       status: bucket === 'failed' ? ('failed' as const) : ('cancelled' as const)
     })
-    fake.handle('campaigns:cancel', () => ({
+    const reply: InvokeReply<'campaigns:cancel'> = {
       cancelledRows: Array.from({ length: 37 }, (_, i) => i + 7),
       alreadyAccepted: [{ rowNumber: 2, phone: '6281234567890', status: 'read', gatewayId: 'g2' }],
       endedUnsent: [ended(3, 'optedOut'), ended(4, 'optedOut'), ended(5, 'failed'), ended(6, 'cancelled')]
-    }))
-    const user = userEvent.setup()
-    render(<CampaignsView />)
-    await user.click(await screen.findByTestId('campaign-cancel'))
-    await user.click(await screen.findByTestId('campaign-cancel-confirm'))
-    expect((await screen.findByTestId('campaign-cancel-report')).textContent).toBe(report)
+    }
+    expect(await cancelReportSaid(language, reply)).toBe(report)
   })
 
   // A row taken back at the gateway (the gateway held it and cancelled it) was "already with the gateway": it is
@@ -5080,19 +5060,13 @@ describe('issue 27: the campaign view an operator can trust', () => {
   ] as const)(
     'names the rows taken back at the gateway as cancelled there (%s)',
     async (language, report) => {
-      seedStores(
-        makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice({ id: 'dev-1' })] })
-      )
-      fake.handle('campaigns:list', () => ({ campaigns: [campaign()] }))
-      fake.handle('campaigns:get', () => campaign())
-      fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
       const ended = (rowNumber: number, status: 'cancelled' | 'cancelled_at_gateway') => ({
         rowNumber,
         phone: '6281234567890',
         bucket: 'cancelled' as const,
         status
       })
-      fake.handle('campaigns:cancel', () => ({
+      const reply: InvokeReply<'campaigns:cancel'> = {
         cancelledRows: [6, 7, 8],
         alreadyAccepted: [{ rowNumber: 2, phone: '6281234567890', status: 'accepted', gatewayId: 'g2' }],
         endedUnsent: [
@@ -5100,12 +5074,8 @@ describe('issue 27: the campaign view an operator can trust', () => {
           ended(4, 'cancelled'),
           ended(5, 'cancelled_at_gateway')
         ]
-      }))
-      const user = userEvent.setup()
-      render(<CampaignsView />)
-      await user.click(await screen.findByTestId('campaign-cancel'))
-      await user.click(await screen.findByTestId('campaign-cancel-confirm'))
-      expect((await screen.findByTestId('campaign-cancel-report')).textContent).toBe(report)
+      }
+      expect(await cancelReportSaid(language, reply)).toBe(report)
     }
   )
 
@@ -5647,3 +5617,23 @@ describe("a campaign's messages in the Outbox", () => {
     expect(useNavigation.getState().view).toBe('outbox')
   })
 })
+
+/**
+ * The cancel report a campaign's page says in `language` once "Cancel the rest" is confirmed and the core answers
+ * `reply`.
+ */
+async function cancelReportSaid(
+  language: 'en' | 'id',
+  reply: InvokeReply<'campaigns:cancel'>
+): Promise<string | null> {
+  seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice({ id: 'dev-1' })] }))
+  fake.handle('campaigns:list', () => ({ campaigns: [campaign()] }))
+  fake.handle('campaigns:get', () => campaign())
+  fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+  fake.handle('campaigns:cancel', () => reply)
+  const user = userEvent.setup()
+  render(<CampaignsView />)
+  await user.click(await screen.findByTestId('campaign-cancel'))
+  await user.click(await screen.findByTestId('campaign-cancel-confirm'))
+  return (await screen.findByTestId('campaign-cancel-report')).textContent
+}
