@@ -85,6 +85,7 @@ export function RemoveRecipientButton({
   typed,
   isGroup = false,
   label,
+  describedBy,
   onRemove
 }: {
   /** The recipient as the window reads it, or null when it could not (the chip shows `typed`). */
@@ -92,6 +93,8 @@ export function RemoveRecipientButton({
   typed: string
   isGroup?: boolean
   label: (recipient: string) => string
+  /** The id of what the chip says of its recipient (its problem), heard where the keyboard stops in the chips. */
+  describedBy?: string
   onRemove(): void
 }): React.JSX.Element {
   const name = useChatName(chatId)
@@ -100,6 +103,7 @@ export function RemoveRecipientButton({
       type="button"
       className="chip-remove"
       aria-label={label(chatId === null ? typed : recipientText(name, chatId, isGroup))}
+      aria-describedby={describedBy}
       onClick={onRemove}
     >
       ×

@@ -133,6 +133,36 @@ describe('RemindersView', () => {
     }
   })
 
+  // The field's error named the first wrong one only, and only once Create was pressed; its chip was marked by colour
+  // alone, and its × (where the keyboard stops in the chips) was "Remove 12345" without why. Send's chips say it.
+  it("says each wrong number's problem on its chip and its remove button, as Send does, in the window language", async () => {
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    await screen.findByTestId('reminders-empty')
+    await user.type(screen.getByTestId('reminder-to'), '0812 1111 0000, 12345, 0812 34, ')
+    const chips = screen.getAllByTestId('picker-chip')
+    const said = (language: 'en' | 'id'): (string | null)[] => [
+      null,
+      translate(language, 'recipient.problem.prefix'),
+      translate(language, 'recipient.problem.length')
+    ]
+    const saidOnChips = (): (string | null)[] =>
+      chips.map((chip) => chip.querySelector('.chip-problem')?.textContent ?? null)
+    const heardOnRemove = (): string[] =>
+      chips.map((chip) => accessibleDescription(within(chip).getByRole('button')))
+    expect(chips.map((chip) => chip.getAttribute('data-valid'))).toEqual(['true', 'false', 'false'])
+    expect(chips.map((chip) => chip.classList.contains('chip--bad'))).toEqual([false, true, true])
+    expect(saidOnChips()).toEqual(said('en'))
+    expect(heardOnRemove()).toEqual(said('en').map((problem) => problem ?? ''))
+    useSettings.getState().set(makeSettings({ language: 'id' }))
+    try {
+      await waitFor(() => expect(saidOnChips()).toEqual(said('id')))
+      expect(heardOnRemove()).toEqual(said('id').map((problem) => problem ?? ''))
+    } finally {
+      useSettings.setState({ settings: null })
+    }
+  })
+
   // QA58: "Pengingat mingguan {name}" was saved and sent as written, with no word; Send warns of it.
   it('says a {…} in the message goes as written, as Send does, for either keeper', async () => {
     const user = await renderWrittenReminder()

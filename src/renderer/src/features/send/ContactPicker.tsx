@@ -71,6 +71,8 @@ export function ChipsNotDrawn({
  * One recipient's chip (the Send view's and the picker's); memoised, its props the recipient's own words and stable
  * functions: a key typed in the field draws the chips it changes, not all 500 pasted ones again (each key redrew
  * every chip and its name). `remove` takes the recipient out of the field's text as it is when the × is pressed.
+ * A wrong one says its problem on the chip, and its × is described by it: the keyboard stops on the × buttons, and a
+ * screen reader heard "Remove 12345" without why (the Reminders form's chips were marked by colour alone).
  */
 export const RecipientChip = memo(function RecipientChip({
   raw,
@@ -81,8 +83,7 @@ export const RecipientChip = memo(function RecipientChip({
   optedOut,
   remove,
   t,
-  testId,
-  saysProblem = false
+  testId
 }: {
   raw: string
   value: string
@@ -94,10 +95,8 @@ export const RecipientChip = memo(function RecipientChip({
   remove: (index: number, raw: string) => void
   t: Translate
   testId: string
-  /** The problem said on the chip (the Send view's); else the form's field says it and the chip is only marked. */
-  saysProblem?: boolean
 }): React.JSX.Element {
-  const said = saysProblem ? problem : null
+  const problemId = useId()
   return (
     <li
       className={problem ? 'chip chip--bad' : 'chip'}
@@ -105,15 +104,20 @@ export const RecipientChip = memo(function RecipientChip({
       data-valid={problem ? 'false' : 'true'}
       data-value={value}
     >
-      {said ? <span aria-hidden="true">⚠ </span> : null}
+      {problem ? <span aria-hidden="true">⚠ </span> : null}
       <span className="chip-text">{problem ? raw : <RecipientName chatId={value} isGroup={isGroup} />}</span>
-      {said ? <span className="chip-problem">{t(`recipient.problem.${said}`)}</span> : null}
+      {problem ? (
+        <span className="chip-problem" id={problemId}>
+          {t(`recipient.problem.${problem}`)}
+        </span>
+      ) : null}
       {optedOut ? <OptedOutMark testId="recipient-opted-out" /> : null}
       <RemoveRecipientButton
         chatId={problem ? null : value}
         typed={raw}
         isGroup={isGroup}
         label={(recipient) => t('send.recipients.remove', { value: recipient })}
+        describedBy={problem ? problemId : undefined}
         onRemove={() => remove(index, raw)}
       />
     </li>

@@ -205,7 +205,6 @@ export function RecipientsField({
                 remove={removeChip}
                 t={t}
                 testId="recipient-chip"
-                saysProblem
               />
             ))}
           </ul>

@@ -614,6 +614,12 @@ describe('recipients', () => {
       ['12345', 'false']
     ])
     expect(chips[2]?.textContent).toContain('Start with 08')
+    // Heard where the keyboard stops in the chips, its × (and not on a right one's).
+    expect(chips.map((chip) => accessibleDescription(within(chip).getByRole('button')))).toEqual([
+      '',
+      '',
+      'Start with 08, 8, +62 or 62 (or + and the country code).'
+    ])
     // One to fix is counted in words, in the singular: not "the recipients … (1)".
     expect(screen.getByTestId('send-recipients-error').textContent).toBe(
       '⚠ Fix or remove the recipient marked with ⚠.'
