@@ -221,6 +221,25 @@ describe('adviceKey', () => {
     ).toBe('linking.problem.unreachable.title.answered')
   })
 
+  // The wizard's request for a code answered 503 (or 429) while the device's check answered fine: said by the same
+  // row as the card's, from the request's cause; a cause the device's check met says more than one request.
+  it('wizardUnreachableWords: a request answered with a server error or a 429 is said by the card’s row for it', () => {
+    expect(wizardUnreachableWords({ state: 'needs-scan' }, 'server-error')).toEqual({
+      title: 'linking.problem.unreachable.title.answered',
+      next: adviceKey({ state: 'unreachable', stateNoteKey: 'desktop.device.serverErrorStatus' })
+    })
+    expect(wizardUnreachableWords({ state: 'needs-scan', sandbox: true }, 'rate-limited')).toEqual({
+      title: 'linking.problem.unreachable.title.answered',
+      next: adviceKey({ state: 'unreachable', stateNoteKey: 'desktop.device.rateLimited' })
+    })
+    expect(
+      wizardUnreachableWords(
+        { state: 'unreachable', stateNoteKey: 'desktop.device.rateLimited' },
+        'server-error'
+      ).next
+    ).toBe('advice.unreachable.rateLimited')
+  })
+
   it('a sandbox device whose quota is spent is pointed to the sandbox panel’s top-up; a gateway’s to its package', () => {
     expect(adviceKey({ state: 'connected', quota: 0, sandbox: ON_SANDBOX_GATEWAY })).toBe(
       'advice.connected.quotaUsedUp'

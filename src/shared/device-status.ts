@@ -469,18 +469,22 @@ export function sandboxNotReached(device: {
  * The linking wizard's problem for a gateway it could not reach or that failed it (keys of the shared messages): its
  * title and next step by the same cause as the card's advice (adviceKey), so a gateway that answered 503 or asked to
  * slow down is not told to check the internet (issue 29 point 3), and a sandbox not reached is sent to its Sandbox
- * controls drawn below the wizard. A problem met with no cause on the device (a request that failed on the network)
- * is the network's.
+ * controls drawn below the wizard. A problem met with no cause on the device is the wizard's request's: one answered
+ * with a server error or a 429 (`requestCause`, its request for a code) by that row, as the card says it, not as a
+ * gateway that gave no code; any other (a request that failed on the network) the network's.
  */
-export function wizardUnreachableWords(device: {
-  state: DeviceState
-  stateNoteKey?: string | undefined
-  sandbox?: boolean | undefined
-}): {
+export function wizardUnreachableWords(
+  device: {
+    state: DeviceState
+    stateNoteKey?: string | undefined
+    sandbox?: boolean | undefined
+  },
+  requestCause?: UnreachableCause | undefined
+): {
   title: UnreachableWords['wizard']['title']
   next: UnreachableWords['wizard']['next'] | 'linking.problem.unreachable.nextSandbox'
 } {
-  const words = UNREACHABLE_WORDS[unreachableCause(device) ?? 'network'].wizard
+  const words = UNREACHABLE_WORDS[unreachableCause(device) ?? requestCause ?? 'network'].wizard
   return sandboxNotReached(device) ? { ...words, next: 'linking.problem.unreachable.nextSandbox' } : words
 }
 

@@ -194,6 +194,22 @@ describe('qr', () => {
     expect(QrView.parse(view)).toMatchObject({ kind: 'image', dataUrl: 'data:image/png;base64,iVBORw==' })
   })
 
+  // The linking wizard said a 503 answered to the request for a code as "The gateway did not give a code.": the code of
+  // the failure now tells a gateway that answered with a server error, or asked to slow down, from any other failure.
+  it.each([
+    ['server_error', 503, 'server_error'],
+    ['rate_limited', 429, 'rate_limited']
+  ] as const)(
+    'says a %s (HTTP %i) answered to the request for a code by its own code',
+    async (cause, status, code) => {
+      client.qrCode = gatewayFailure(cause, { httpStatus: status })
+      await expect(actions.qr('dev-1')).rejects.toMatchObject({
+        code,
+        text: { key: 'desktop.error.gatewayTroubleStatus', params: expect.objectContaining({ status }) }
+      })
+    }
+  )
+
   it("follows the gateway's expiry hint, clamped", () => {
     const hinted = { kind: 'text', text: 'x', expiresInSec: 7 } as const
     expect(toQrView(hinted, 0).refreshAfterMs).toBe(7_000)

@@ -14,6 +14,9 @@ export type DeviceErrorCode =
   | 'unreachable'
   | 'not_a_gateway'
   | 'gateway_error'
+  /** The gateway answered with a server error (5xx) / asked to slow down (429): reached, and busy. */
+  | 'server_error'
+  | 'rate_limited'
   | 'rejected'
   | 'duplicate'
   | 'not_found'
@@ -92,10 +95,11 @@ export function deviceErrorFromGateway(
         { key: 'desktop.error.notAGateway', params: { baseUrl } },
         'baseUrl'
       )
+    // Told apart from any other failure (the linking wizard says each as the device card says its check's cause).
     case 'server_error':
     case 'rate_limited':
       return new DeviceError(
-        'gateway_error',
+        error.code,
         error.httpStatus
           ? { key: 'desktop.error.gatewayTroubleStatus', params: { status: error.httpStatus, said } }
           : { key: 'desktop.error.gatewayTrouble', params: { said } }

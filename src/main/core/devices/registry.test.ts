@@ -218,7 +218,8 @@ describe('DeviceRegistry.add', () => {
     ['timeout', 'unreachable', 'baseUrl'],
     ['not_supported', 'not_a_gateway', 'baseUrl'],
     ['bad_response', 'not_a_gateway', 'baseUrl'],
-    ['server_error', 'gateway_error', undefined],
+    ['server_error', 'server_error', undefined],
+    ['rate_limited', 'rate_limited', undefined],
     ['rejected', 'rejected', undefined]
   ] as const)('maps a %s failure to %s', async (code, expected, field) => {
     script = (client) => {

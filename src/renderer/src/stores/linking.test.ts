@@ -7,7 +7,7 @@ import { makeDevice } from '../testing/fixtures'
 import { installFakeApi, seedStores } from '../testing/render'
 import { makeBootstrap } from '../testing/fixtures'
 import { useDevices } from './devices'
-import { MAX_ROTATIONS, problemFromCode, useLinking } from './linking'
+import { MAX_ROTATIONS, QR_RETRY_MS, problemFromCode, useLinking } from './linking'
 import { useNavigation } from './navigation'
 
 let fake: FakeApi
@@ -173,6 +173,8 @@ describe('problemFromCode', () => {
     ['qr_expired', 'qr-expired'],
     ['device_expired', 'device-expired'],
     ['not_found', 'removed'],
+    ['server_error', 'unreachable'],
+    ['rate_limited', 'unreachable'],
     ['gateway_error', 'failed']
   ] as const)('%s → %s', (code, kind) => {
     expect(problemFromCode(code)).toBe(kind)
@@ -218,6 +220,46 @@ describe('linking store: QR rotation', () => {
     await vi.advanceTimersByTimeAsync(0)
     expect(fake.requests('devices:qr').length).toBe(2)
     expect(useLinking.getState().qrPhase).toBe('showing')
+  })
+
+  // The card's advice for a gateway that answered 503 or 429, said by the wizard for its code request, promises that
+  // Sender Desk keeps trying: the wizard asks for a code again by itself (not while hidden), and shows it once it comes.
+  it.each([
+    ['server_error', 'server-error'],
+    ['rate_limited', 'rate-limited']
+  ] as const)(
+    'asks again by itself for a code the gateway answered with %s, and not while hidden',
+    async (code, cause) => {
+      vi.useFakeTimers()
+      withDevice({ state: 'needs-scan' })
+      fake.fail('devices:qr', { code, message: 'The gateway is having trouble; try again in a moment.' })
+      await useLinking.getState().open('dev-1')
+      await vi.advanceTimersByTimeAsync(0)
+      expect(useLinking.getState().problem).toMatchObject({ kind: 'unreachable', cause })
+      expect(fake.requests('devices:qr').length).toBe(1)
+      await vi.advanceTimersByTimeAsync(QR_RETRY_MS)
+      expect(fake.requests('devices:qr').length).toBe(2)
+
+      useLinking.getState().setHidden(true)
+      await vi.advanceTimersByTimeAsync(QR_RETRY_MS * 3)
+      expect(fake.requests('devices:qr').length).toBe(2)
+      fake.handle('devices:qr', () => qr())
+      useLinking.getState().setHidden(false)
+      await vi.advanceTimersByTimeAsync(0)
+      expect(fake.requests('devices:qr').length).toBe(3)
+      expect(useLinking.getState().problem).toBeNull()
+      expect(useLinking.getState().qrPhase).toBe('showing')
+    }
+  )
+
+  it('does not ask again by itself for a code whose request failed otherwise', async () => {
+    vi.useFakeTimers()
+    withDevice({ state: 'needs-scan' })
+    fake.fail('devices:qr', { code: 'gateway_error', message: 'Scanning the code failed unexpectedly.' })
+    await useLinking.getState().open('dev-1')
+    await vi.advanceTimersByTimeAsync(QR_RETRY_MS * 3)
+    expect(useLinking.getState().problem?.kind).toBe('failed')
+    expect(fake.requests('devices:qr').length).toBe(1)
   })
 
   it('keeps the previous code on screen while the next one is on its way', async () => {

@@ -5,6 +5,7 @@
  */
 import { create } from 'zustand'
 import type { DeviceState, DeviceView, QrView } from '../../../shared/contract'
+import type { UnreachableCause } from '../../../shared/device-status'
 import { call, errorWords, keptError, type CoreWords } from '../api'
 import { deviceById, useDevices } from './devices'
 import { useNavigation } from './navigation'
@@ -22,6 +23,15 @@ export type QrPhase = 'idle' | 'loading' | 'showing' | 'exhausted' | 'expired'
 
 /** Automatic code refreshes before the wizard stops and asks for "Show a new code". */
 export const MAX_ROTATIONS = 5
+
+/**
+ * How long after a request for a code the gateway answered with a server error or a 429 the wizard asks again by
+ * itself: it says the device card's advice for that answer, which promises that Sender Desk keeps trying.
+ */
+export const QR_RETRY_MS = 30_000
+
+/** A request the gateway answered, but failed (by the core's code): the device card's cause for that answer. */
+type AnsweredCause = Extract<UnreachableCause, 'server-error' | 'rate-limited'>
 
 export interface OpenOptions {
   /** Relink: show the QR step whatever the device's state (tray Relink, device row Relink). */
@@ -43,9 +53,16 @@ interface LinkingState {
   /**
    * What stopped the wizard, with the words that say why, unrendered: said in the language the panel is drawn in (issue
    * 29 point 6: kept worded, they stayed in the old language after Settings changed it). `gatewayWords`: those are the
-   * gateway's own answer, in its language, for the panel to say as the gateway's.
+   * gateway's own answer, in its language, for the panel to say as the gateway's. `cause`: a request of the wizard's
+   * the gateway answered with a server error or a 429, said as the device card says that answer (the device's own check
+   * may have met nothing), and asked again by itself.
    */
-  problem: { kind: LinkingProblem; words: CoreWords | null; gatewayWords?: true } | null
+  problem: {
+    kind: LinkingProblem
+    words: CoreWords | null
+    gatewayWords?: true
+    cause?: AnsweredCause
+  } | null
   /** Back on the QR step because the phone logged out or the number changed. */
   rescan: boolean
   /** The device state the wizard last acted on (events with the same state are not transitions). */
@@ -113,14 +130,24 @@ function problemForDevice(device: DeviceView): LinkingState['problem'] {
   }
 }
 
+/** The cause of a failed request the gateway answered (503, 429), by the core's code; none for any other failure. */
+function answeredCause(code: string): AnsweredCause | undefined {
+  return code === 'server_error' ? 'server-error' : code === 'rate_limited' ? 'rate-limited' : undefined
+}
+
 /** A failure of the wizard's requests: what it stopped on, read from its code, and the words that say why. */
 function problemOf(error: unknown): NonNullable<LinkingState['problem']> {
-  return { kind: problemFromCode(keptError(error).code), words: errorWords(error) }
+  const { code } = keptError(error)
+  const cause = answeredCause(code)
+  const words = errorWords(error)
+  return cause ? { kind: 'unreachable', words, cause } : { kind: problemFromCode(code), words }
 }
 
 /** The core's error codes are its own; read the intent from them for the explanation. */
 export function problemFromCode(code: string): LinkingProblem {
   const c = code.toLowerCase()
+  // A gateway that answered with a server error or asked to slow down: reached, and cannot link the device now.
+  if (answeredCause(c)) return 'unreachable'
   if (c.includes('lock')) return 'locked'
   if (c.includes('token') || c.includes('auth') || c.includes('unauthor')) return 'token-invalid'
   if (c.includes('qr') && c.includes('expire')) return 'qr-expired'
@@ -179,12 +206,19 @@ export const useLinking = create<LinkingState>()((set, get) => {
         set({ step: 'done', problem: null, qrPhase: 'idle', refreshAt: null })
         return
       }
-      set((state) => ({
-        problem: problemOf(error),
-        qrPhase: state.qr ? 'expired' : 'idle',
-        refreshAt: null
-      }))
+      const problem = problemOf(error)
+      set((state) => ({ problem, qrPhase: state.qr ? 'expired' : 'idle', refreshAt: null }))
+      if (problem.cause && !get().hidden) retryQr(baton)
     }
+  }
+
+  /** A request for a code the gateway answered 503 or 429: asked again by itself, as the card says it keeps trying. */
+  function retryQr(baton: number): void {
+    clearRefreshTimer()
+    refreshTimer = setTimeout(() => {
+      refreshTimer = null
+      if (current(baton) && !get().hidden) void fetchQr(false)
+    }, QR_RETRY_MS)
   }
 
   function enter(step: LinkingStep, device: DeviceView): void {
@@ -266,6 +300,11 @@ export const useLinking = create<LinkingState>()((set, get) => {
       const { step, deviceId, qrPhase, refreshAt, problem } = get()
       if (hidden) {
         clearRefreshTimer()
+        return
+      }
+      // Asking again for a code the gateway answered 503 or 429 waited while hidden: asked now.
+      if (step === 'qr' && deviceId && problem?.cause) {
+        void fetchQr(false)
         return
       }
       if (step !== 'qr' || !deviceId || problem || (qrPhase !== 'showing' && qrPhase !== 'expired')) return

@@ -507,6 +507,63 @@ describe('LinkingWizard', () => {
     expect(within(problem).getByTestId('wizard-problem-action').textContent).toBe(action)
   })
 
+  // A 503 (or a 429) answered to the request for a code was said "The gateway did not give a code.", next to "No code
+  // to show.", as if it had none, and "restart the device": the device card says of the same answer that the gateway
+  // is failing on the provider's side (or asks to slow down), and Sender Desk keeps trying.
+  it.each([
+    [
+      'en',
+      'The gateway answered, but cannot link this device now.',
+      'The gateway answers, with a server error: the trouble is on the provider’s side.',
+      'The gateway asked Sender Desk to slow down; it waits and tries again by itself.',
+      /did not give a code|No code to show|restart the device/
+    ],
+    [
+      'id',
+      'Gateway menjawab, tetapi belum bisa menautkan perangkat ini sekarang.',
+      'Gateway menjawab, tetapi dengan galat server: masalahnya ada di pihak penyedia.',
+      'Gateway meminta Sender Desk memperlambat; Sender Desk menunggu lalu mencoba lagi sendiri.',
+      /tidak memberikan kode|Tidak ada kode|mulai ulang perangkat/
+    ]
+  ] as const)(
+    'says a 503 or a 429 answered to the request for a code as the card does, not as no code (%s)',
+    async (language, title, serverError, rateLimited, noCode) => {
+      const device = makeDevice({ state: 'needs-scan' })
+      setup(device)
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [device] }))
+      // What the core answers a code request the gateway answered 503 (deviceErrorFromGateway).
+      fake.fail('devices:qr', {
+        code: 'server_error',
+        message: 'The gateway is having trouble (HTTP 503); try again in a moment.',
+        messageKey: 'desktop.error.gatewayTroubleStatus',
+        messageParams: { status: 503, said: '' }
+      })
+      await openWizard()
+      const problem = await screen.findByTestId('wizard-problem')
+      expect(problem.getAttribute('data-kind')).toBe('unreachable')
+      expect(problem.textContent).toContain(title)
+      expect(problem.textContent).toContain(serverError)
+      expect(problem.textContent).toMatch(/HTTP 503/)
+      expect(screen.getByTestId('wizard-step').textContent).not.toMatch(noCode)
+      expect(screen.queryByTestId('qr-placeholder')).toBeNull()
+
+      fake.fail('devices:qr', {
+        code: 'rate_limited',
+        message: 'The gateway is having trouble (HTTP 429); try again in a moment.',
+        messageKey: 'desktop.error.gatewayTroubleStatus',
+        messageParams: { status: 429, said: '' }
+      })
+      await act(async () => {
+        await useLinking.getState().newCode()
+      })
+      const slowed = screen.getByTestId('wizard-problem')
+      expect(slowed.textContent).toContain(title)
+      expect(slowed.textContent).toContain(rateLimited)
+      expect(slowed.textContent).not.toContain(serverError)
+      expect(screen.getByTestId('wizard-step').textContent).not.toMatch(noCode)
+    }
+  )
+
   // Issue 29 point 6: the problem was kept worded in the store, and stayed in English after the language changed.
   it('says the core’s words of a problem again in the language the window changes to', async () => {
     setup(makeDevice({ state: 'needs-scan' }))

@@ -21,7 +21,7 @@ export function ProblemPanel({ device }: { device: DeviceView | undefined }): Re
         problem.gatewayWords && said !== null ? t('linking.problem.gatewaySaid', { words: said }) : said
       }
       renewedInSandboxControls={device !== undefined && isSandboxDevice(device)}
-      unreachable={wizardUnreachableWords(device ?? { state: 'unknown' })}
+      unreachable={wizardUnreachableWords(device ?? { state: 'unknown' }, problem.cause)}
     />
   )
 }
@@ -37,8 +37,9 @@ function ProblemSaid({
   /** Not at a provider (QA60: "Renew it with your gateway provider" for the sandbox's device). */
   renewedInSandboxControls: boolean
   /**
-   * An unreachable gateway's title and next step, by what the device's check met (the card's rule): the internet only
-   * when nothing answered, and for the sandbox its panel below (QA77 5a); a gateway that answered 503 or 429 was reached.
+   * An unreachable gateway's title and next step, by what the device's check met (the card's rule), or else by what
+   * the wizard's request met: the internet only when nothing answered, and for the sandbox its panel below (QA77 5a); a
+   * gateway that answered 503 or 429 was reached, whether to the check or to the request for a code.
    */
   unreachable: ReturnType<typeof wizardUnreachableWords>
 }): React.JSX.Element {
