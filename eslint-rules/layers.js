@@ -59,6 +59,7 @@ export const LAYERS = [
   {
     name: 'contract',
     modules: [
+      'src/shared/campaign-bucket-words',
       'src/shared/campaign-part-words',
       'src/shared/contract',
       'src/shared/contract-client',

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import type { Sandbox, SandboxControl } from '@sender-desk/sandbox-gateway'
 import { MAX_SPREADSHEET_BYTES, newCampaignPacing } from '../../shared/domain'
 import { CAMPAIGN_END_CASES } from '../../shared/domain/finish-estimate.cases'
+import { CAMPAIGN_BUCKET_CASES } from '../../shared/domain/campaign-buckets.cases'
 import type { CampaignView } from '../../shared/contract'
 import { openSettings } from '../core/compose-command-line'
 import { openDatabase } from '../core/store'
@@ -19,7 +20,7 @@ import {
   parseMap
 } from './campaign-commands'
 import { localDateTime } from './times'
-import { translate } from '../../shared/i18n'
+import { translate, type MessageKey } from '../../shared/i18n'
 import { runCli, runCliJson, sandboxForCli } from './testing/in-process'
 
 const FIXTURE = join(import.meta.dirname, '../core/campaigns/fixtures/bad-rows.csv')
@@ -267,6 +268,104 @@ describe('a campaign in words', () => {
       ])
       // A draft or a finished campaign has no part sending or waiting, as the window shows none.
       expect(partLines(two, [], 'finished')).toEqual([])
+    })
+  })
+
+  // Issue 29 point 2 (one counting model), carried to the terminal: its "Sent:" line named accepted, sent, delivered,
+  // read, failed, waiting and cancelled, and left out the rows deleted for everyone by a take-back, those cancelled at
+  // the gateway, the scheduled and those being handed over, so its parts did not add up to the "ready" above it, and
+  // its "cancelled" was not the window's. It names every non-empty bucket of the ready rows in the window's words.
+  describe("its ready rows in the window's buckets, adding up to ready", () => {
+    const sentLine = (view: CampaignView): string => {
+      const line = describeCampaign(view, now, 'UTC')
+        .split('\n')
+        .find((l) => l.startsWith('Ready rows: '))
+      expect(line).toBeDefined()
+      return line ?? ''
+    }
+    /** Every number the "Sent:" line prints, added up, whatever words go with them. */
+    const printedSum = (view: CampaignView): number =>
+      [...sentLine(view).matchAll(/\d[\d,]*/g)].reduce(
+        (total, m) => total + Number(m[0].replaceAll(',', '')),
+        0
+      )
+    /** The numbers of the "Sent:" line's parts ("2 read; 1 cancelled"), by the words after each. */
+    const sentParts = (view: CampaignView): Map<string, number> => {
+      const parts = sentLine(view).slice('Ready rows: '.length).split('; ')
+      return new Map(
+        parts
+          .filter((part) => part !== 'none')
+          .map((part) => {
+            const match = /^([\d,]+) (.+)$/.exec(part)
+            expect(match, part).not.toBeNull()
+            return [match?.[2] ?? '', Number((match?.[1] ?? '').replaceAll(',', ''))] as const
+          })
+      )
+    }
+    const sum = (parts: Map<string, number>): number => [...parts.values()].reduce((a, b) => a + b, 0)
+    const words = (bucket: string): string => translate('en', `campaigns.count.${bucket}` as MessageKey)
+
+    it('a campaign taken back: deleted for everyone and cancelled at the gateway are counted', () => {
+      const view: CampaignView = {
+        ...running(null),
+        status: 'finished',
+        counts: { read: 2, cancelled: 1, cancelled_at_gateway: 2, revoked: 3, optedOut: 1, skipped: 2 },
+        summary: { total: 11, ready: 9, skipped: 2, byProblem: { duplicate: 2 } },
+        takenBackAt: now
+      }
+      expect(printedSum(view)).toBe(view.summary.ready)
+      const parts = sentParts(view)
+      expect(sum(parts)).toBe(9)
+      expect(parts.get(words('revoked'))).toBe(3)
+      // Cancelled here or at the gateway, as the window's page counts it; the opted out apart, nobody cancelled them.
+      expect(parts.get(words('cancelled'))).toBe(3)
+      expect(parts.get(words('optedOut'))).toBe(1)
+      expect(parts.get(words('read'))).toBe(2)
+    })
+
+    it('rows being handed to the gateway, scheduled, or with it: each named, in its order on the page', () => {
+      const view: CampaignView = {
+        ...running(null),
+        counts: { waiting: 1, queued: 1, sending: 1, scheduled: 2, accepted: 1, sent: 1, failed: 1 },
+        summary: { total: 8, ready: 8, skipped: 0, byProblem: {} }
+      }
+      expect(printedSum(view)).toBe(view.summary.ready)
+      expect(sentLine(view)).toBe(
+        `Ready rows: 3 ${words('queued')}; 2 ${words('scheduled')}; 1 ${words('withGateway')}; 1 ${words('sent')}; ` +
+          `1 ${words('failed')}`
+      )
+    })
+
+    it('a campaign with no ready row says so, naming no bucket', () => {
+      const view: CampaignView = {
+        ...running(null),
+        status: 'finished',
+        counts: { skipped: 3 },
+        summary: { total: 3, ready: 0, skipped: 3, byProblem: { duplicate: 3 } }
+      }
+      expect(describeCampaign(view, now, 'UTC')).toContain('\nReady rows: none\n')
+    })
+
+    // The domain's table of a campaign's counts: each non-empty bucket but the skipped (the "Rows:" line's) named with
+    // its count, and nothing else, so the parts add up to ready.
+    it.each(CAMPAIGN_BUCKET_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+      const skipped = c.expected.skipped ?? 0
+      const view: CampaignView = {
+        ...running(null),
+        status: c.draft ? 'draft' : 'running',
+        counts: c.counts as CampaignView['counts'],
+        summary: {
+          total: c.total,
+          ready: c.total - skipped,
+          skipped,
+          byProblem: (c.skippedWhy ?? {}) as Record<string, number>
+        }
+      }
+      expect(printedSum(view)).toBe(view.summary.ready)
+      const expected = Object.entries(c.expected).filter(
+        ([bucket, n]) => bucket !== 'skipped' && (n ?? 0) > 0
+      )
+      expect(sentParts(view)).toEqual(new Map(expected.map(([bucket, n]) => [words(bucket), n ?? 0])))
     })
   })
 
@@ -569,6 +668,26 @@ describe('sender-desk campaign', () => {
     expect(status.json.campaigns).toMatchObject([
       { status: 'cancelled', counts: { revoked: 1, cancelled: 2 } }
     ])
+    // Its rows in the window's buckets, in the text and beside the counts in --json: they add up to ready (3), the
+    // one deleted for everyone too (the "Sent:" line said "cancelled 2" and nothing of it).
+    const [json] = status.json.campaigns as { summary: { ready: number }; buckets: Record<string, number> }[]
+    expect(json?.buckets).toEqual({
+      ready: 0,
+      queued: 0,
+      scheduled: 0,
+      withGateway: 0,
+      sent: 0,
+      delivered: 0,
+      read: 0,
+      failed: 0,
+      cancelled: 2,
+      optedOut: 0,
+      revoked: 1,
+      skipped: 3
+    })
+    const shown = await runCli(['campaign', 'status', id], env)
+    expect(shown.stdout.split('\n')).toContain('Ready rows: 2 cancelled; 1 deleted for everyone')
+    expect(json?.summary.ready).toBe(3)
   }, 60_000)
 
   /** `campaign status <id> --json`'s one campaign: its take-back's id, and the take-back itself as it stands. */
@@ -669,7 +788,7 @@ describe('sender-desk campaign', () => {
       ])
       expect(shown.stderr).toContain('cut off or garbled')
       expect(lines[0]).toMatch(new RegExp(`^${id} .* cancelled$`))
-      expect(lines.some((line) => line.startsWith('Sent: '))).toBe(true)
+      expect(lines.some((line) => line.startsWith('Ready rows: '))).toBe(true)
       expect(lines.some((line) => line.startsWith('Pacing: '))).toBe(true)
 
       const json = await cli('campaign', 'status', id)

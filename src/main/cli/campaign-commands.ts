@@ -16,6 +16,7 @@ import { appBeside, besideApp, besideAppExit, TAKE_BACK_CALLS, takeBackBesideApp
 import { describeRejection, registerFile } from './send-commands'
 import { ApiFailure, appDeviceLabels, type CommandLineCore } from '../core/compose-command-line'
 import { campaignPartWords, sayCampaignPartWords } from '../../shared/campaign-part-words'
+import { CAMPAIGN_BUCKET_KEY, readyRowBuckets } from '../../shared/campaign-bucket-words'
 import type {
   CampaignView,
   DeviceState,
@@ -25,9 +26,12 @@ import type {
   TakeBackView
 } from '../../shared/contract'
 import { pacingProblemMessage, skippedReasons, translate, type MessageKey } from '../../shared/i18n'
+import { formatNumber } from '../../shared/i18n/numbers'
 import {
+  campaignBucketCounts,
   campaignFinishEstimate,
   MAX_CAMPAIGN_ROW_FILES,
+  type CampaignBucket,
   newCampaignPacing,
   pacingProblems,
   type PacingPolicy
@@ -223,6 +227,31 @@ async function knownDevices(
   )
 }
 
+/**
+ * A campaign's ready rows by bucket, as its page in the window counts and words them ("2 read; 1 cancelled; 3 deleted
+ * for everyone"), each bucket that holds some; "none" when it has no ready row. Parted by ";", as some words hold a
+ * comma ("with the gateway, not yet sent").
+ */
+function readyRowsText(view: CampaignView): string {
+  const parts = readyRowBuckets(view).map(({ bucket, count }) =>
+    translate('en', 'overview.campaigns.bucket', {
+      count: formatNumber(count, 'en'),
+      bucket: translate('en', CAMPAIGN_BUCKET_KEY[bucket])
+    })
+  )
+  return parts.length > 0 ? parts.join('; ') : 'none'
+}
+
+/**
+ * A campaign's view as `--json` gives it, with its rows by bucket beside the core's counts: `buckets`, those its text
+ * and the window count, every one (0 when empty); they add up to its rows (`summary.total`), all but `skipped` to its
+ * ready rows.
+ */
+function campaignJson(view: CampaignView): CampaignView & { buckets: Record<CampaignBucket, number> } {
+  const { total: _total, ...buckets } = campaignBucketCounts(view.counts, view.status === 'draft')
+  return { ...view, buckets }
+}
+
 /** The take-back a campaign's view names (takeBackId) as read for `campaign status`: null when it names none. */
 type CampaignTakeBack = TakeBackView | { unread: string } | null
 
@@ -239,7 +268,6 @@ export function describeCampaign(
   takeBack: CampaignTakeBack = null,
   devices: readonly KnownDevice[] = []
 ): string {
-  const c = (status: string): number => view.counts[status] ?? 0
   const lines = [
     `${view.id}  ${view.name}  ${view.status}`,
     // When it ran, as the window's page says it; an end not known (it ended before ends were kept) is left out.
@@ -266,10 +294,9 @@ export function describeCampaign(
     ...(view.summary.blankRows
       ? [translate('en', 'campaigns.sheet.blank', { count: view.summary.blankRows })]
       : []),
-    `Sent: accepted ${c('accepted')}, sent ${c('sent')}, delivered ${c('delivered')}, read ${c('read')}; ` +
-      `failed ${c('failed')}; waiting ${c('queued') + c('waiting')}; cancelled ${c('cancelled')}` +
-      // Apart from cancelled: nobody cancelled these (QA23 Q23-04).
-      (c('optedOut') > 0 ? `; opted out ${c('optedOut')}` : ''),
+    // Where its ready rows are, in the buckets and words of the window's page (cancelled here or at the gateway, the
+    // opted out apart, deleted for everyone…), each that holds some: they add up to "ready" above (issue 29 point 2).
+    `Ready rows: ${readyRowsText(view)}`,
     ...(takeBack === null
       ? []
       : 'unread' in takeBack
@@ -621,7 +648,7 @@ export async function runCampaign(context: CliContext): Promise<number> {
   const showCampaign = ({ view, devices }: { view: CampaignView; devices: KnownDevice[] }): number => {
     context.out.result(describeCampaign(view, Date.now(), undefined, null, devices), {
       ok: true,
-      campaign: view
+      campaign: campaignJson(view)
     })
     return EXIT.ok
   }
@@ -827,8 +854,8 @@ export async function runCampaign(context: CliContext): Promise<number> {
           campaigns: shown.map(({ view, takeBack }) => {
             const parts = campaignParts(view, devices, undefined)
             return takeBack !== null && 'unread' in takeBack
-              ? { ...view, parts, takeBack: null, takeBackReadError: takeBack.unread }
-              : { ...view, parts, takeBack }
+              ? { ...campaignJson(view), parts, takeBack: null, takeBackReadError: takeBack.unread }
+              : { ...campaignJson(view), parts, takeBack }
           })
         }
       )

@@ -57,7 +57,9 @@ const sources = import.meta.glob(
     // Why a take-back waits on a device, shared by the window and the CLI.
     '../../../shared/take-back-holds.ts',
     // Why a campaign's part on a device waits or paused, shared by the window and the CLI.
-    '../../../shared/campaign-part-words.ts'
+    '../../../shared/campaign-part-words.ts',
+    // A campaign's rows by bucket, shared by the window's campaign page and Overview and the CLI.
+    '../../../shared/campaign-bucket-words.ts'
   ],
   {
     query: '?raw',

@@ -12,6 +12,7 @@ import { formatCount, formatDateTimeInZone } from '../../i18n/dates'
 import { campaignBucketCounts, type CampaignBucket } from '../../../../shared/domain/campaign-buckets'
 import { campaignHeld } from '../../../../shared/domain/finish-estimate'
 import { REPORTED_SENT_BUCKETS } from '../../../../shared/domain/status-buckets'
+import { CAMPAIGN_BUCKET_KEY as SHARED_BUCKET_KEY } from '../../../../shared/campaign-bucket-words'
 import { checkingHolds, heldByState, waitUntilText } from './wait-text'
 
 /** The devices a campaign's parts run on, as the window knows them now (their states). */
@@ -80,23 +81,10 @@ export function campaignProgress(
 
 /**
  * Each bucket's words, as the campaign's counts name them (CampaignsView), in the order they are named; the
- * Overview's line names its rows not sent with them.
+ * Overview's line names its rows not sent with them, and the terminal's `campaign status` its ready rows (one choice
+ * of words, shared/campaign-bucket-words.ts). Each one a key of the window's catalogues.
  */
-export const CAMPAIGN_BUCKET_KEY = {
-  ready: 'campaigns.count.ready',
-  queued: 'campaigns.count.queued',
-  scheduled: 'campaigns.count.scheduled',
-  withGateway: 'campaigns.count.withGateway',
-  sent: 'campaigns.count.sent',
-  delivered: 'campaigns.count.delivered',
-  read: 'campaigns.count.read',
-  failed: 'campaigns.count.failed',
-  skipped: 'campaigns.count.skipped',
-  cancelled: 'campaigns.count.cancelled',
-  // Apart from cancelled: nobody cancelled these, the customer opted out (QA23 Q23-04).
-  optedOut: 'campaigns.count.optedOut',
-  revoked: 'campaigns.count.revoked'
-} as const satisfies Record<CampaignBucket, MessageKey>
+export const CAMPAIGN_BUCKET_KEY = SHARED_BUCKET_KEY satisfies Record<CampaignBucket, MessageKey>
 
 /**
  * Of the rows to send, those not sent, each bucket that holds some in the campaign's words ("1 failed", "1 opted out
