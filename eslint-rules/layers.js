@@ -69,6 +69,8 @@ export const LAYERS = [
       'src/shared/quota-topped-up.cases',
       'src/shared/relay-status',
       'src/shared/take-back-holds',
+      // A webhook delivery's headline and the message it names: the window's inspector and `webhook deliveries`.
+      'src/shared/webhook-headline',
       'src/shared/zod-jitless'
     ],
     imports: ['domain'],

@@ -3,8 +3,12 @@ import { UsageError, stringFlag } from './args'
 import { counted, EXIT } from './output'
 import type { CliContext } from './index'
 import { sandboxControlOf, viaSandboxControl } from './sandbox-control'
-import type { WebhookDeliverySnapshot, WebhookReplyNote } from '@sender-desk/sandbox-gateway'
+import type { WebhookReplyNote } from '@sender-desk/sandbox-gateway'
 import { unreachableBy } from '../core/compose-command-line'
+import type { WebhookDeliveryView } from '../../shared/contract'
+import { translate } from '../../shared/i18n'
+import { deliveryHeadline, withDeliveryMessages } from '../../shared/webhook-headline'
+import { withCommandLineCore } from './outbox-commands'
 
 const PLACE_IN_WORDS = { 'this-computer': 'this computer', 'private-network': 'a private network' } as const
 
@@ -40,7 +44,10 @@ function replyNoteInWords(note: WebhookReplyNote): string {
   }
 }
 
-function describeDelivery(delivery: WebhookDeliverySnapshot): string {
+/** A delivery as the terminal shows it: the inspector's headline with it (null when the payload names nothing). */
+type DeliveryShown = WebhookDeliveryView & { headline: string | null }
+
+function describeDelivery(delivery: DeliveryShown): string {
   const last = delivery.attempts[delivery.attempts.length - 1]
   const answer = last
     ? last.httpStatus === null
@@ -48,9 +55,11 @@ function describeDelivery(delivery: WebhookDeliverySnapshot): string {
       : `HTTP ${last.httpStatus}`
     : 'not tried'
   const lines = [
-    `${delivery.createdAt} ${delivery.kind} → ${delivery.url}: ${delivery.state} after ${counted(delivery.attempts.length, 'attempt')}, last ${answer}`,
-    `  payload: ${JSON.stringify(delivery.payload)}`
+    `${delivery.createdAt} ${delivery.kind} → ${delivery.url}: ${delivery.state} after ${counted(delivery.attempts.length, 'attempt')}, last ${answer}`
   ]
+  // What it is about, in the window's inspector's words: "Text “Halo…” to +62 812-… is now read".
+  if (delivery.headline) lines.push(`  ${delivery.headline}`)
+  lines.push(`  payload: ${JSON.stringify(delivery.payload)}`)
   if (last?.body) lines.push(`  answer: ${last.body.replace(/\s+/g, ' ').slice(0, 200)}`)
   if (delivery.replies.length > 0) lines.push(`  replied in the chat: ${delivery.replies.join(' | ')}`)
   if (delivery.replyNote) lines.push(`  not replied in the chat: ${replyNoteInWords(delivery.replyNote)}`)
@@ -98,9 +107,26 @@ export async function runWebhook(context: CliContext): Promise<number> {
     }
     case 'deliveries': {
       const { control, token } = await sandboxControlOf(context)
-      const deliveries: WebhookDeliverySnapshot[] = await viaSandboxControl('webhooks', control.baseUrl, () =>
-        control.webhookDeliveries(token)
-      )
+      const deliveries = await viaSandboxControl('webhooks', control.baseUrl, async () => {
+        const posted = await control.webhookDeliveries(token)
+        // The message each status is about, looked up as the window's inspector looks it up: this computer's outbox
+        // (the data folder's), else what the sandbox sent for this device. No status, no data folder opened.
+        const named = posted.some((delivery) => delivery.kind === 'tracking')
+          ? await withCommandLineCore(context, null, (core) =>
+              withDeliveryMessages(posted, {
+                outboxMessageOf: (gatewayId) => core.outbox.messageOfGatewayId(gatewayId),
+                sandboxMessages: async () => {
+                  const { serial } = await control.device(token)
+                  return (await control.messages()).filter((message) => message.deviceSerial === serial)
+                }
+              })
+            )
+          : posted
+        return named.map((delivery) => ({
+          ...delivery,
+          headline: deliveryHeadline(delivery, (key, params) => translate('en', key, params))
+        }))
+      })
       context.out.result(
         deliveries.length === 0 ? 'No webhook deliveries yet.' : deliveries.map(describeDelivery).join('\n'),
         { ok: true, deliveries }

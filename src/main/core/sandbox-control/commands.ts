@@ -11,6 +11,7 @@ import type { Vault } from '../vault'
 import type { MessageSnapshot } from '@sender-desk/sandbox-gateway'
 import type { SandboxLookup } from './access'
 import { portOf, type EmbeddedSandbox } from './embedded-sandbox'
+import { withDeliveryMessages } from '../../../shared/webhook-headline'
 import { isSandboxDevice } from '../../../shared/device-status'
 
 export type SandboxChannel =
@@ -168,32 +169,12 @@ export function createSandboxCommands(deps: SandboxCommandsDeps): Commands<Sandb
     async 'sandbox:webhookDeliveries'({ deviceId }) {
       const { control, token, device } = await sandboxOf(deviceId, true)
       const deliveries = await control.webhookDeliveries(token)
-      // A status names its message by the gateway's id only: the outbox says which message that is, else the
-      // sandbox's record of what it sent (an auto-reply or a webhook's answer never passes through the outbox).
-      let sent: Map<string, MessageSnapshot> | null = null
-      const sandboxMessageOf = async (gatewayId: string): Promise<WebhookDeliveryView['message']> => {
-        sent ??= new Map(
-          (await control.messages())
-            .filter((message) => message.deviceSerial === device.serial)
-            .map((message) => [message.id, message])
-        )
-        const message = sent.get(gatewayId)
-        if (!message) return null
-        const { kind, text, fileName, endpoint } = message
-        return endpoint === 'autoreply' || endpoint === 'webhook-reply'
-          ? { kind, text, fileName, sentBy: endpoint }
-          : { kind, text, fileName }
-      }
-      const named: WebhookDeliveryView[] = []
-      for (const delivery of deliveries) {
-        const gatewayId = delivery.kind === 'tracking' ? delivery.payload['id'] : undefined
-        if (typeof gatewayId !== 'string' || gatewayId === '') {
-          named.push(delivery)
-          continue
-        }
-        const message = deps.outboxMessageOf(gatewayId) ?? (await sandboxMessageOf(gatewayId))
-        named.push({ ...delivery, message })
-      }
+      // Which message each status is about: the outbox's, else what the sandbox sent (the terminal's lookup too).
+      const named = await withDeliveryMessages(deliveries, {
+        outboxMessageOf: deps.outboxMessageOf,
+        sandboxMessages: async () =>
+          (await control.messages()).filter((message) => message.deviceSerial === device.serial)
+      })
       return { deliveries: named }
     },
 

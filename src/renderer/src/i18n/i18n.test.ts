@@ -59,7 +59,9 @@ const sources = import.meta.glob(
     // Why a campaign's part on a device waits or paused, shared by the window and the CLI.
     '../../../shared/campaign-part-words.ts',
     // A campaign's rows by bucket, shared by the window's campaign page and Overview and the CLI.
-    '../../../shared/campaign-bucket-words.ts'
+    '../../../shared/campaign-bucket-words.ts',
+    // A webhook delivery's headline, shared by the window's inspector and the CLI.
+    '../../../shared/webhook-headline.ts'
   ],
   {
     query: '?raw',

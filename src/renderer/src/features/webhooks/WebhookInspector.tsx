@@ -3,9 +3,7 @@
 // headed by the message and status it carries. The device is the view's own choice (one inspector per device).
 import { useRef } from 'react'
 import type { WebhookDeliveryView } from '../../../../shared/contract'
-import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
-import type { Translate } from '../../../../shared/i18n'
-import { deviceWordKey, messageWordKey } from '../../ui/gateway-words'
+import { deliveryHeadline } from '../../../../shared/webhook-headline'
 import { call } from '../../api'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
 import { formatDateTimeInZone } from '../../i18n/dates'
@@ -58,85 +56,6 @@ const ROW_GONE_TO: RowGoneWords['to'] = {
 
 const KINDS = Object.keys(KIND) as WebhookDeliveryView['kind'][]
 const STATES = Object.keys(STATE) as WebhookDeliveryView['state'][]
-
-/** A payload's field as text, or '' when the gateway left it out or sent something else. */
-function field(payload: Record<string, unknown>, name: string): string {
-  const value = payload[name]
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : ''
-}
-
-function shortened(text: string): string {
-  return text.length > 60 ? `${text.slice(0, 59)}…` : text
-}
-
-/** A message's first words for a headline (whole words, "…" when cut), so two messages to one number read apart. */
-function firstWords(text: string, max = 24): string {
-  const words = text.trim().split(/\s+/)
-  let shown = ''
-  for (const word of words) {
-    const longer = shown === '' ? word : `${shown} ${word}`
-    if (longer.length > max) return `${shown === '' ? word.slice(0, max - 1) : shown}…`
-    shown = longer
-  }
-  return shown
-}
-
-/**
- * A status word the gateway reference names, in the operator's language; another word as it came, quoted (so
- * "is now “mystery”" reads as the gateway's word).
- */
-function statusInWords(kind: WebhookDeliveryView['kind'], word: string, t: Translate): string {
-  const key = kind === 'device' ? deviceWordKey(word) : messageWordKey(word)
-  return key ? t(key) : word ? t('webhooks.headline.gatewayWord', { word }) : ''
-}
-
-/** A reply the gateway sent itself, named for what it is rather than its kind (QA78: "Auto-reply “Harga…”"). */
-const SENT_BY: Record<NonNullable<NonNullable<WebhookDeliveryView['message']>['sentBy']>, MessageKey> = {
-  autoreply: 'webhooks.headline.autoReply',
-  'webhook-reply': 'webhooks.headline.webhookReply'
-}
-
-/**
- * The message a status is about, by kind and first words (or file name): "Text “Tes webhook…”"; a reply the gateway
- * sent itself by what it is: "Auto-reply “Harga mulai 10rb”".
- */
-function knownMessage(message: NonNullable<WebhookDeliveryView['message']>, t: Translate): string {
-  const kind = message.sentBy ? t(SENT_BY[message.sentBy]) : t(`kind.${message.kind}`)
-  if (message.text?.trim())
-    return t('webhooks.headline.messageWords', { kind, words: firstWords(message.text) })
-  return message.fileName ? t('webhooks.headline.messageFile', { kind, file: message.fileName }) : kind
-}
-
-/**
- * What a delivery is about, in one line: who wrote what (incoming), which message has which status now (tracking: by
- * its kind and first words when the outbox knows it), or the device's status; a status word the gateway reference
- * names in the operator's language, another as it came.
- * Null when the payload names none of it.
- */
-export function deliveryHeadline(delivery: WebhookDeliveryView, t: Translate): string | null {
-  const payload = delivery.payload
-  const phone = field(payload, 'phone')
-  const who = phone ? formatPhoneForReading(phone) : t('common.unknown')
-  const message = shortened(field(payload, 'message'))
-  const status = statusInWords(delivery.kind, field(payload, 'status'), t)
-  switch (delivery.kind) {
-    case 'incoming':
-      return message ? t('webhooks.headline.incoming', { phone: who, message }) : null
-    case 'tracking':
-      if (!status) return null
-      if (delivery.message)
-        return t('webhooks.headline.trackingKnown', {
-          message: knownMessage(delivery.message, t),
-          phone: who,
-          status
-        })
-      return message
-        ? t('webhooks.headline.trackingText', { phone: who, message, status })
-        : t('webhooks.headline.tracking', { phone: who, status })
-    case 'device':
-      return status ? t('webhooks.headline.device', { status }) : null
-  }
-}
 
 export function WebhookInspector({ deviceId }: { deviceId: string }): React.JSX.Element {
   const t = useT()
