@@ -42,7 +42,7 @@ export const enStart = {
   'shortcuts.rows': 'Next / previous row in any list',
   'shortcuts.rowEnds': 'First / last row of any list',
   'shortcuts.listRows':
-    'Messages in (conversations and search results) and Outbox: next / previous row (one Tab for the whole list)',
+    'Messages in (conversations and search results), Outbox, and the customers and opt-out list in Campaigns: next / previous row (one Tab for the whole list)',
   'shortcuts.send': 'Send the message being written',
   'shortcuts.chips': 'Between the chips of recipients, files or filters; Delete removes one',
   'shortcuts.help': 'Show this list',

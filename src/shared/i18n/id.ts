@@ -589,7 +589,7 @@ export const id: Record<MessageKey, string> = {
   'shortcuts.rows': 'Baris berikutnya / sebelumnya di daftar mana pun',
   'shortcuts.rowEnds': 'Baris pertama / terakhir di daftar mana pun',
   'shortcuts.listRows':
-    'Pesan masuk (percakapan dan hasil pencarian) dan Kotak keluar: baris berikutnya / sebelumnya (satu Tab untuk seluruh daftar)',
+    'Pesan masuk (percakapan dan hasil pencarian), Kotak keluar, serta pelanggan dan daftar berhenti berlangganan di Kampanye: baris berikutnya / sebelumnya (satu Tab untuk seluruh daftar)',
   'shortcuts.send': 'Kirim pesan yang sedang ditulis',
   'shortcuts.chips': 'Berpindah antar-chip penerima, file, atau filter; Delete menghapus satu',
   'shortcuts.help': 'Tampilkan daftar ini',

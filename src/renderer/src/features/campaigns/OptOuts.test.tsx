@@ -8,6 +8,7 @@ import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { accessibleDescription } from '../../testing/described'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { jumpRowEndsWithHomeEnd, renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
 import { computerZoneIs } from '../../testing/zone'
 import { OptOuts } from './OptOuts'
 import { NUMBER_LIST_CASES } from '../../../../shared/domain/csv-read.cases'
@@ -629,5 +630,72 @@ describe('searching a list longer than a page (the window searched only the entr
     await user.type(search, '0899 0000 0299')
     await waitFor(() => expect(screen.getAllByTestId('optout-entry')).toHaveLength(1))
     expect(screen.getByText('+62 899-0000-0299')).toBeTruthy()
+  })
+})
+
+// A list of 200 opted-out numbers was 400 Tab stops (each row's box and ×) before what follows it.
+describe('the opt-out list as one Tab stop (as the Outbox’s, QA62/QA65)', () => {
+  const three = [
+    entry('6281234567001', { name: 'Budi' }),
+    entry('6281234567002', { name: 'Citra' }),
+    entry('6281234567003', { name: 'Dewi' })
+  ]
+
+  it('enters on one row’s box and ×, leaves with the next Tab; ↑ / ↓ move between rows, Tab comes back', async () => {
+    pagingCore(three)
+    const user = userEvent.setup()
+    renderWithRowKeys(<OptOuts />)
+    await openList(user, 'Opt-out list (3)')
+    const rows = await screen.findAllByTestId('optout-entry')
+    const boxes = rows.map((row) => within(row).getByRole<HTMLInputElement>('checkbox'))
+    const removes = rows.map((row) => within(row).getByRole('button'))
+    const at = (): [number, string] => {
+      const row = rows.findIndex((r) => r.contains(document.activeElement))
+      return [row, row < 0 ? '' : document.activeElement!.tagName]
+    }
+    expect(boxes.map((box) => box.tabIndex)).toEqual([0, -1, -1])
+    expect(removes.map((button) => button.tabIndex)).toEqual([0, -1, -1])
+    // From "Select all" (the button beside it disabled with nothing ticked): the first row's box, its ×, then out.
+    screen.getByRole('checkbox', { name: 'Select all 3 on the list' }).focus()
+    for (const [key, row, control] of [
+      ['{Tab}', 0, 'INPUT'],
+      ['{Tab}', 0, 'BUTTON'],
+      ['{Tab}', -1, ''],
+      ['{Shift>}{Tab}{/Shift}', 0, 'BUTTON'],
+      ['{ArrowDown}', 1, 'BUTTON'],
+      ['{ArrowDown}', 2, 'BUTTON'],
+      ['{ArrowDown}', 2, 'BUTTON'],
+      ['{ArrowUp}', 1, 'BUTTON'],
+      ['{Shift>}{Tab}{/Shift}', 1, 'INPUT'],
+      [' ', 1, 'INPUT'],
+      ['{ArrowDown}', 2, 'INPUT'],
+      ['k', 1, 'INPUT'],
+      // Home / End from a row's box are the list's, as from an Outbox row's (e0cb1fcc): to its first or last row.
+      ['{End}', 2, 'LI'],
+      ['{Tab}', 2, 'INPUT'],
+      ['k', 1, 'INPUT'],
+      ['{Tab}', 1, 'BUTTON'],
+      ['{Tab}', -1, ''],
+      ['{Shift>}{Tab}{/Shift}', 1, 'BUTTON']
+    ] as const) {
+      await user.keyboard(key)
+      expect(at(), `after ${key}`).toEqual([row, control])
+    }
+    expect(boxes.map((box) => box.checked)).toEqual([false, true, false])
+    expect(boxes.map((box) => box.tabIndex)).toEqual([-1, 0, -1])
+    expect(removes.map((button) => button.tabIndex)).toEqual([-1, 0, -1])
+  })
+
+  it('J / K and Home / End walk its rows, each named by its number', async () => {
+    pagingCore(three)
+    const user = userEvent.setup()
+    renderWithRowKeys(<OptOuts />)
+    await openList(user, 'Opt-out list (3)')
+    const rows = within(screen.getByTestId('optouts-list')).getAllByRole('listitem', {
+      name: /Budi|Citra|Dewi/
+    })
+    expect(rows).toHaveLength(3)
+    await walkRowsWithJK(rows)
+    await jumpRowEndsWithHomeEnd(rows)
   })
 })

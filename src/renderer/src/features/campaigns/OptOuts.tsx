@@ -24,6 +24,7 @@ import { OptOutKeywords } from './OptOutKeywords'
 import { optOutsCsv } from './optouts-csv'
 import { optOutHowText } from './opt-out-source'
 import { normalisePhone } from '../send/recipients'
+import { useRowTabStop } from '../outbox/row-window'
 
 type OptOut = InvokeReply<'optouts:list'>['optOuts'][number]
 
@@ -194,6 +195,9 @@ export function OptOuts(): React.JSX.Element {
     const next = buttons[Math.min(target.removedAt, buttons.length - 1)]
     ;(next ?? addRef.current)?.focus()
   }, [list])
+  // The list's one Tab stop, as the Outbox's (useRowTabStop): the entry last focused, else the first; a list of 200
+  // numbers was 400 Tab stops, each row's box and ×.
+  const { stopId, onFocus, onKeyDown } = useRowTabStop(null)
   const devices = useDevices((s) => s.devices)
   const labelOf = (id: string): string => devices.find((d) => d.id === id)?.label ?? id
 
@@ -283,6 +287,7 @@ export function OptOuts(): React.JSX.Element {
   // Nothing was searched for a search past its limit: no entries, count or choice are shown as its answer.
   const matches = searchKept ? [] : list
   const searching = !searchKept && search.trim() !== ''
+  const stop = matches.find((o) => o.phone === stopId) ?? matches[0]
   const allSelected = total > 0 && selected.size >= total && matches.every((o) => selected.has(o.phone))
 
   /** Every match ticked, the ones past the shown page too (asked of the core), or none. */
@@ -550,16 +555,30 @@ export function OptOuts(): React.JSX.Element {
           {t('campaigns.optOuts.shownFirst', { shown: matches.length, count: total })}
         </p>
       ) : null}
-      <ul data-testid="optouts-list" ref={listRef}>
+      <ul data-testid="optouts-list" ref={listRef} onFocus={onFocus} onKeyDown={onKeyDown}>
         {matches.map((o, index) => {
           const who = o.name ? `${o.name} ${formatPhoneForReading(o.phone)}` : formatPhoneForReading(o.phone)
+          // Its box and × in the Tab order for the list's stop only; ↑ / ↓ go to the same control of the next row.
+          const tabIndex = o === stop ? 0 : -1
           return (
-            <li key={o.phone} data-testid="optout-entry">
+            // A J / K stop, named by the number (and told how and when it came on the list).
+            <li
+              key={o.phone}
+              data-testid="optout-entry"
+              data-row-id={o.phone}
+              data-row-focus
+              tabIndex={-1}
+              aria-posinset={index + 1}
+              aria-setsize={matches.length}
+              aria-label={who}
+              aria-describedby={`optout-how-${o.phone}`}
+            >
               {/* Its label the pointer target, 24×24 px at least, as an Outbox row's (QA row keys). */}
               <label className="row-check">
                 <input
                   type="checkbox"
                   aria-label={t('campaigns.optOuts.select', { phone: who })}
+                  tabIndex={tabIndex}
                   checked={selected.has(o.phone)}
                   onChange={(e) => {
                     const next = new Set(selected)
@@ -576,7 +595,7 @@ export function OptOuts(): React.JSX.Element {
                 </>
               ) : null}
               <span className="phone">{formatPhoneForReading(o.phone)}</span>
-              <span className="muted small">
+              <span className="muted small" id={`optout-how-${o.phone}`}>
                 {' '}
                 {t('campaigns.optOuts.how', {
                   how: optOutHowText(o, t),
@@ -587,6 +606,8 @@ export function OptOuts(): React.JSX.Element {
                 type="button"
                 className="button button--link optout-remove"
                 aria-label={t('campaigns.optOuts.remove', { phone: who })}
+                tabIndex={tabIndex}
+                data-row-control="remove"
                 onClick={() =>
                   void call('optouts:remove', { phone: o.phone })
                     .then(() =>

@@ -10,7 +10,7 @@ import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeInboxStatus, makeSettings } from '../../testing/fixtures'
 import { accessibleDescription } from '../../testing/described'
 import { installFakeApi, seedStores } from '../../testing/render'
-import { renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
+import { jumpRowEndsWithHomeEnd, renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
 import { Customers } from './Customers'
 
 let fake: FakeApi
@@ -542,5 +542,50 @@ describe('the row keys in the customer list', () => {
     const rows = within(screen.getByTestId('customers-list')).getAllByRole('listitem', { name: /Pelanggan/ })
     expect(rows).toHaveLength(3)
     await walkRowsWithJK(rows)
+  })
+
+  it('is one Tab stop: a row’s Rename and Remove, then out; ↑ / ↓ move between rows, Tab comes back', async () => {
+    // A page of 50 customers was 100 Tab stops (each row's Rename and Remove) before Show more.
+    people = people.slice(0, 3)
+    const user = userEvent.setup()
+    renderWithRowKeys(<Customers />)
+    await openList(user)
+    const rows = screen.getAllByTestId('customer-entry')
+    const renames = rows.map((row) => within(row).getByRole('button', { name: /^Rename/ }))
+    const removes = rows.map((row) => within(row).getByRole('button', { name: /^Remove/ }))
+    const at = (): [number, string] => {
+      const row = rows.findIndex((r) => r.contains(document.activeElement))
+      if (row < 0) return [row, '']
+      const active = document.activeElement
+      return [
+        row,
+        active === rows[row] ? 'row' : renames.includes(active as HTMLElement) ? 'rename' : 'remove'
+      ]
+    }
+    expect(renames.map((button) => button.tabIndex)).toEqual([0, -1, -1])
+    expect(removes.map((button) => button.tabIndex)).toEqual([0, -1, -1])
+    screen.getByLabelText('Search by the start of a name or number').focus()
+    for (const [key, row, control] of [
+      ['{Tab}', 0, 'rename'],
+      ['{Tab}', 0, 'remove'],
+      ['{Tab}', -1, ''],
+      ['{Shift>}{Tab}{/Shift}', 0, 'remove'],
+      ['{ArrowDown}', 1, 'remove'],
+      ['{ArrowDown}', 2, 'remove'],
+      ['{ArrowDown}', 2, 'remove'],
+      ['{Shift>}{Tab}{/Shift}', 2, 'rename'],
+      ['{ArrowUp}', 1, 'rename'],
+      ['k', 0, 'row'],
+      ['{ArrowDown}', 1, 'row'],
+      ['{Tab}', 1, 'rename'],
+      ['{Tab}', 1, 'remove'],
+      ['{Tab}', -1, ''],
+      ['{Shift>}{Tab}{/Shift}', 1, 'remove']
+    ] as const) {
+      await user.keyboard(key)
+      expect(at(), `after ${key}`).toEqual([row, control])
+    }
+    expect(renames.map((button) => button.tabIndex)).toEqual([-1, 0, -1])
+    await jumpRowEndsWithHomeEnd(rows)
   })
 })

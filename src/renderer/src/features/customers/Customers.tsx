@@ -27,6 +27,7 @@ import { Field } from '../../ui/Field'
 import { cancelOnEscape } from '../../ui/escape'
 import { SearchField } from '../../ui/SearchField'
 import { searchFits } from '../../ui/text-limit'
+import { useRowTabStop } from '../outbox/row-window'
 
 /** Customers read at a time: a page fills a screen or two; Show more reads the next. */
 const PAGE = 50
@@ -121,6 +122,9 @@ export function Customers({
     () => (chosenId ? { id: chosenId, ...(sinceChosen ? { since: sinceChosen } : {}) } : null),
     [chosenId, sinceChosen]
   )
+  // The list's one Tab stop, as the Outbox's (useRowTabStop): the customer last focused, else the first; a page of 50
+  // was 100 Tab stops, each row's Rename and Remove.
+  const { stopId, onFocus, onKeyDown } = useRowTabStop(null)
   /** What a read again in place needs from the latest drawing (events arrive in closures of older ones). */
   const latest = useRef({ search, campaign, shown: customers.length })
   latest.current = { search, campaign, shown: customers.length }
@@ -210,6 +214,8 @@ export function Customers({
   // Read again from the start as the search or the campaign filter changes; the pages after are asked by Show more.
   // A search past its limit is kept, said at the field and not asked: an older read answering late is dropped too.
   const searchKept = !searchFits(search, MAX_NAME_SEARCH_LENGTH)
+  const shown = searchKept ? [] : customers
+  const stop = shown.find((c) => c.phone === stopId) ?? shown[0]
   useEffect(() => {
     if (!open) return
     if (searchFits(search, MAX_NAME_SEARCH_LENGTH)) void read({ search, campaign }, null)
@@ -514,15 +520,19 @@ export function Customers({
           {countText(campaign, total)}
         </p>
       ) : null}
-      <ul ref={listRef} data-testid="customers-list">
-        {(searchKept ? [] : customers).map((c) => (
-          // A J / K stop, named by the customer, the same while their name is being changed.
+      <ul ref={listRef} data-testid="customers-list" onFocus={onFocus} onKeyDown={onKeyDown}>
+        {shown.map((c, index) => (
+          // A J / K stop, named by the customer, the same while their name is being changed. Its Rename and Remove in
+          // the Tab order for the list's stop only; ↑ / ↓ go to the same control of the next row.
           <li
             key={c.phone}
             data-phone={c.phone}
             data-testid="customer-entry"
+            data-row-id={c.phone}
             data-row-focus
             tabIndex={-1}
+            aria-posinset={index + 1}
+            aria-setsize={shown.length}
             aria-label={`${c.name} ${formatPhoneForReading(c.phone)}`}
           >
             {editing?.phone === c.phone ? (
@@ -564,6 +574,8 @@ export function Customers({
                   type="button"
                   id={renameButtonId(c.phone)}
                   className="button button--link"
+                  tabIndex={c === stop ? 0 : -1}
+                  data-row-control="rename"
                   aria-label={t('customers.rename', { name: c.name })}
                   onClick={() => {
                     setEditing({ phone: c.phone, name: c.name, tried: false })
@@ -576,6 +588,8 @@ export function Customers({
                   type="button"
                   className="button button--link"
                   aria-label={t('customers.remove', { name: c.name })}
+                  tabIndex={c === stop ? 0 : -1}
+                  data-row-control="remove"
                   onClick={() => void remove(c)}
                 >
                   {t('customers.removeButton')}

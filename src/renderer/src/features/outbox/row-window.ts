@@ -146,14 +146,23 @@ export function rowIndexes(first: number, last: number, kept: number): number[] 
   return indexes
 }
 
-/** What ↑ / ↓ move from a row's control to: the same control of the row beside it. */
+/**
+ * What ↑ / ↓ move from a row's control to: the same control of the row beside it. The row's own control may be the
+ * row itself (a customer's, an opted-out number's: a list item named by who it is).
+ */
 const ROW_CONTROLS = ['[data-row-focus]', 'input[type="checkbox"]'] as const
-/** The row's own control, the one the window's J / K go to (features/shortcuts). */
-const ROW_FOCUS = ROW_CONTROLS[0]
+/** A row's box: from it J / K go to the next row's box, as ↓ / ↑ do. */
+const ROW_CHECKBOX = ROW_CONTROLS[1]
 
-/** Which of a row's controls `element` is (ROW_CONTROLS), as its selector; undefined for none. */
+/**
+ * Which of a row's controls `element` is (ROW_CONTROLS, or one named by its `data-row-control`: a customer's Rename,
+ * an opted-out number's ×), as its selector; undefined for none.
+ */
 export function rowControlOf(element: Element | null): string | undefined {
-  return element ? ROW_CONTROLS.find((selector) => element.matches(selector)) : undefined
+  if (!element) return undefined
+  const named = element.getAttribute('data-row-control')
+  if (named) return `[data-row-control="${named}"]`
+  return ROW_CONTROLS.find((selector) => element.matches(selector))
 }
 
 /** The row's step for `event`'s key: +1 down, -1 up, 0 for a key the list leaves alone. */
@@ -163,8 +172,8 @@ function rowStep(event: KeyboardEvent, kind: string): number {
   if (event.key === 'ArrowDown') return 1
   if (event.key === 'ArrowUp') return -1
   // QA (row keys): from a checkbox J / K go to the next row's checkbox, as ↓ / ↑ do, so a run of rows is ticked
-  // with J Space J Space. From a row's own control they are the window's (features/shortcuts), which walk every list.
-  if (kind === ROW_FOCUS) return 0
+  // with J Space J Space. From a row's other controls they are the window's (features/shortcuts): every list's rows.
+  if (kind !== ROW_CHECKBOX) return 0
   return event.key === 'j' ? 1 : event.key === 'k' ? -1 : 0
 }
 
@@ -211,7 +220,7 @@ export function useRowTabStop(currentId: string | null): {
       for (let to = Number(row.getAttribute('aria-posinset')) + step; !next; to += step) {
         const beside = list.querySelector(`[aria-posinset="${to}"]`)
         if (!beside) break
-        next = beside.querySelector<HTMLElement>(kind)
+        next = beside.matches(kind) ? (beside as HTMLElement) : beside.querySelector<HTMLElement>(kind)
       }
       if (next) {
         next.focus()

@@ -47,11 +47,11 @@ describe('Shortcuts: the lists of one Tab stop', () => {
     for (const [language, said] of [
       [
         'en',
-        '↓ / ↑Messages in (conversations and search results) and Outbox: next / previous row (one Tab for the whole list)'
+        '↓ / ↑Messages in (conversations and search results), Outbox, and the customers and opt-out list in Campaigns: next / previous row (one Tab for the whole list)'
       ],
       [
         'id',
-        '↓ / ↑Pesan masuk (percakapan dan hasil pencarian) dan Kotak keluar: baris berikutnya / sebelumnya (satu Tab untuk seluruh daftar)'
+        '↓ / ↑Pesan masuk (percakapan dan hasil pencarian), Kotak keluar, serta pelanggan dan daftar berhenti berlangganan di Kampanye: baris berikutnya / sebelumnya (satu Tab untuk seluruh daftar)'
       ]
     ] as const) {
       seedStores(makeBootstrap({ settings: makeSettings({ language }) }))

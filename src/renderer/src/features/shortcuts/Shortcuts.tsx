@@ -18,7 +18,7 @@ const SHORTCUTS: readonly { keys: string; does: MessageKey }[] = [
   { keys: '/', does: 'shortcuts.search' },
   { keys: 'J / K', does: 'shortcuts.rows' },
   { keys: 'Home / End', does: 'shortcuts.rowEnds' },
-  // The two lists of one Tab stop (outbox/row-window.ts, useRowTabStop).
+  // The lists of one Tab stop (outbox/row-window.ts, useRowTabStop).
   { keys: '↓ / ↑', does: 'shortcuts.listRows' },
   { keys: 'Ctrl+Enter', does: 'shortcuts.send' },
   { keys: '← / →, Delete', does: 'shortcuts.chips' },
@@ -31,11 +31,13 @@ const SHORTCUTS: readonly { keys: string; does: MessageKey }[] = [
 ]
 
 /**
- * A list row's checkbox, beside the row's own control (an Outbox row's): the list's, where the window's keys act as
- * from the row.
+ * A list row's checkbox, beside the row's own control (an Outbox row's) or in a row that is its own (an opted-out
+ * number's): the list's, where the window's keys act as from the row.
  */
-const rowCheckbox = (target: HTMLInputElement): boolean =>
-  target.type === 'checkbox' && target.closest('[data-row-id]')?.querySelector('[data-row-focus]') != null
+function rowCheckbox(target: HTMLInputElement): boolean {
+  const row = target.type === 'checkbox' ? target.closest('[data-row-id]') : null
+  return row !== null && (row.matches('[data-row-focus]') || row.querySelector('[data-row-focus]') !== null)
+}
 
 /**
  * Where the window's letters and Home / End are the field's: text fields, and every form control but a list row's
