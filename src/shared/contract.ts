@@ -1256,7 +1256,12 @@ export const SameMessageMoves = z.object({
   readyAgainWaitingRows: z.array(z.number().int()).optional(),
   /** The one campaign the rows of each of those two lists wait (or waited) in; absent when several, or none. */
   setAsideWaitingIn: z.string().optional(),
-  readyAgainWaitingIn: z.string().optional()
+  readyAgainWaitingIn: z.string().optional(),
+  /**
+   * The rows the start would have sent whose number is on the opt-out list now (it opted out after the draft's check):
+   * set aside as the check sets them aside (skipped: opted out), never queued; absent when none.
+   */
+  optedOutRows: z.array(z.number().int()).optional()
 })
 export type SameMessageMoves = z.infer<typeof SameMessageMoves>
 
@@ -2315,7 +2320,7 @@ export const invokeChannels = builtOnFirstUse({
   'campaigns:get': () => ({ request: z.object({ id: Id }), reply: CampaignView }),
   /**
    * A draft as its start now would find it, for its "Before you start": its rows checked against the same-message rule
-   * again (the 24 hours end now, messages still in line count), nothing written — `campaign`'s counts and summary
+   * again (the 24 hours end now, messages still in line count) and the opt-out list, nothing written — `campaign`'s counts and summary
    * are those of a start without `sendRecent`. `estimate`: the end of the rows the start would send (with
    * `sendRecent`, those left out for the same message alone too), and against its devices' gateway quotas, as
    * `campaigns:check`'s. A draft only (invalid_state otherwise). `sameMessage`: the rows that start would set aside
@@ -2332,8 +2337,9 @@ export const invokeChannels = builtOnFirstUse({
   /** `attachment`: the campaign's file registered again (after a restart the earlier handle is gone). */
   /**
    * Start a draft. Its rows are checked against the same-message rule again as they go (the 24 hours end now, and
-   * messages still in line count): `sendRecent` sends to the numbers it leaves out too, as create's does. The reply
-   * is the started campaign, with `sameMessage`: the rows this start set aside and made ready again, each counted.
+   * messages still in line count): `sendRecent` sends to the numbers it leaves out too, as create's does. A row whose
+   * number opted out since the draft's check is skipped as opted out, as the check skips it. The reply is the started
+   * campaign, with `sameMessage`: the rows this start set aside and made ready again, each counted.
    */
   'campaigns:start': () => ({
     request: z.object({

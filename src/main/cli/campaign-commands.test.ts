@@ -1033,6 +1033,16 @@ describe('sender-desk campaign', () => {
     ])
   })
 
+  // A number opted out after the draft's check became a message cancelled at its turn, "opted out during the campaign".
+  it('tells the rows its start set aside because their number opted out since the check', () => {
+    expect(
+      describeSameMessageMoves(
+        { setAside: 0, readyAgain: 0, setAsideRows: [], readyAgainRows: [], optedOutRows: [4, 7] },
+        true
+      )
+    ).toEqual(['This start set aside 2 rows whose number opted out since the check: 2 opted out.'])
+  })
+
   it('refuses a spreadsheet over the campaign limit in one line, before reading it (exit 2)', async () => {
     // Sparse: the size is what the limit looks at, so no 50 MB is written.
     const big = join(work, 'big.csv')

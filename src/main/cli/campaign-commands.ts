@@ -457,7 +457,7 @@ async function sendCampaign(
 /**
  * What a draft's start did under the same-message rule asked again (the core counts each row it moved): the rows it
  * set aside, and those left out for it before that it sends to now — with --send-recent because the operator asked,
- * without because their 24 hours ran out.
+ * without because their 24 hours ran out; and the rows it set aside because their number opted out since the check.
  */
 export function describeSameMessageMoves(moves: SameMessageMoves, sendRecent: boolean): string[] {
   // QA73 follow-up: who got it and who still waits for it (and where) are counted apart, as the summary's reasons.
@@ -477,6 +477,12 @@ export function describeSameMessageMoves(moves: SameMessageMoves, sendRecent: bo
       sendRecent
         ? `This start sends it again to ${counted(moves.readyAgain, 'row')} left out for this same message (--send-recent): ${kinds(moves.readyAgain, moves.readyAgainWaitingRows?.length ?? 0, moves.readyAgainWaitingIn)}.`
         : `This start sends to ${counted(moves.readyAgain, 'row')} left out before for the same message: their 24 hours ran out.`
+    )
+  // Set aside as the check sets them aside, never sent to and cancelled as opted out "during the campaign".
+  const optedOut = moves.optedOutRows?.length ?? 0
+  if (optedOut > 0)
+    lines.push(
+      `This start set aside ${counted(optedOut, 'row')} whose number opted out since the check: ${translate('en', 'campaigns.skipped.optedOut', { count: optedOut })}.`
     )
   return lines
 }

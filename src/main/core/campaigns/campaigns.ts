@@ -465,13 +465,16 @@ class SameMessageTally {
   private readonly readyAgainWaitingRows: number[] = []
   private readonly setAsideWaitingIn = new WaitingCampaign()
   private readonly readyAgainWaitingIn = new WaitingCampaign()
+  // The rows it would have sent whose number opted out since the draft's check: set aside as opted out.
+  private readonly optedOutRows: number[] = []
 
   /**
    * Counts a changed row; its first problem now (undefined: none). A row left out for the same message before and
    * now, only the other way (got it once the gateway reports it sent: QA73), is neither set aside nor ready again.
    */
-  add({ rowNumber, problems, before }: SameMessageChange): string | undefined {
+  add({ rowNumber, problems, before, optedOutRecipient }: SameMessageChange): string | undefined {
     const first = problems[0]
+    if (optedOutRecipient === true) this.optedOutRows.push(rowNumber)
     if (first !== undefined && SAME_MESSAGE_CODES.includes(first.code)) {
       if (before === undefined || !SAME_MESSAGE_CODES.includes(before.code)) {
         this.setAsideRows.push(rowNumber)
@@ -503,7 +506,8 @@ class SameMessageTally {
         ? { readyAgainWaitingRows: [...this.readyAgainWaitingRows] }
         : {}),
       ...(setAsideWaitingIn !== null ? { setAsideWaitingIn } : {}),
-      ...(readyAgainWaitingIn !== null ? { readyAgainWaitingIn } : {})
+      ...(readyAgainWaitingIn !== null ? { readyAgainWaitingIn } : {}),
+      ...(this.optedOutRows.length > 0 ? { optedOutRows: [...this.optedOutRows] } : {})
     }
   }
 }
@@ -511,11 +515,19 @@ class SameMessageTally {
 /** A row's first problem as the same-message rule reads it: its code, and the campaign a waiting row waits in. */
 type FirstProblem = { code: string; campaign?: string }
 
-/** A row the same-message rule changes: its problems now, and its first problem before (undefined: none). */
+/** The problem of a row whose number is on the opt-out list, as the check writes it. */
+const OPTED_OUT: FirstProblem = Object.freeze({ code: 'opted_out' })
+
+/**
+ * A row the same-message rule changes: its problems now, and its first problem before (undefined: none). A row whose
+ * number opted out since the draft's check is left out as opted out, as the check leaves it out (first, and never asked
+ * about the same message); `optedOutRecipient` when the start would have sent it.
+ */
 interface SameMessageChange {
   rowNumber: number
   problems: FirstProblem[]
   before: FirstProblem | undefined
+  optedOutRecipient?: boolean
 }
 
 export type Campaigns = ReturnType<typeof createCampaigns>
@@ -1184,8 +1196,10 @@ export function createCampaigns(deps: CampaignsDeps) {
    * A draft's rows against the same-message rule again, as they are about to go (QA: a draft started a day later still
    * left them out, and two campaigns of one message started seconds apart both went): the 24 hours are measured from
    * now, and messages still in line count. A row that no longer matches, or that the operator sends to again
-   * (`sendRecent`), is ready again; a ready row that now matches is left out. A slice at a time with a turn between.
-   * How many went each way, counted here as they are written (the window says it after the start).
+   * (`sendRecent`), is ready again; a ready row that now matches is left out. A row whose number opted out since the
+   * draft's check is left out as opted out, as the check leaves it out (not queued, to be cancelled at its turn as
+   * opted out "during the campaign"). A slice at a time with a turn between. How many went each way, counted here as
+   * they are written (the window says it after the start).
    */
   async function checkSameMessageAgain(id: string, sendRecent: boolean): Promise<SameMessageMoves> {
     const moves = new SameMessageTally()
@@ -1198,16 +1212,21 @@ export function createCampaigns(deps: CampaignsDeps) {
 
   /**
    * The rows of a draft whose verdict the same-message rule changes now (checkSameMessageAgain), a page at a time to
-   * `onPage`, which writes them (a start) or counts them (checkDraft): each with its problems now.
+   * `onPage`, which writes them (a start) or counts them (checkDraft): each with its problems now. A row whose number
+   * is on the opt-out list now (it opted out after the draft's check) is left out as opted out, as the check leaves it
+   * out; a recipient of the start (ready, or left out for the same message alone and sent to again with `sendsRecent`)
+   * is marked so.
    */
   async function sameMessageChanges(
     id: string,
     sendRecent: boolean,
-    onPage: (changes: SameMessageChange[]) => void
+    onPage: (changes: SameMessageChange[]) => void,
+    sendsRecent = sendRecent
   ): Promise<{ waitingIn: string | null; waitingAlone: number }> {
     // A lookup in the outbox per row: 2,000 of them and their page were ~40 ms of one block on a busy machine.
     const rowsPerSlice = ROWS_PER_SLICE / 4
     const { recentMessages, now: at } = sameMessageCheck()
+    const optedOut = store.optedOutSet()
     const problemNow = (row: { phone: string; message: string }) =>
       sendRecent ? null : sameMessageProblem(recentMessages(row.phone), row.message, at)
     // Every row that can be left out for the same message is read here: the campaign they wait in, as they are now.
@@ -1219,6 +1238,12 @@ export function createCampaigns(deps: CampaignsDeps) {
         const first = row.problems[0]
         const held = first !== undefined && SAME_MESSAGE_CODES.includes(first.code)
         const others = held ? row.problems.slice(1) : row.problems
+        if (optedOut.has(row.phone)) {
+          const optedOutRecipient = !held || (sendsRecent && others.length === 0)
+          return [
+            { rowNumber: row.rowNumber, problems: [OPTED_OUT, ...others], before: first, optedOutRecipient }
+          ]
+        }
         const now = problemNow(row)
         if (now?.code === 'same_message_waiting') {
           waitingIn.add(now.campaign ?? null)
@@ -1239,7 +1264,7 @@ export function createCampaigns(deps: CampaignsDeps) {
 
   /**
    * A draft as its start now would find it (its "Before you start"): the same-message rule asked again of its rows as
-   * a start without sendRecent asks it, nothing written, and the end of the rows the start would send (with
+   * a start without sendRecent asks it, and the numbers opted out since its check left out, nothing written, and the end of the rows the start would send (with
    * `sendRecent`, those left out for the same message alone too) as the check's estimate gives it.
    */
   async function checkDraft(
@@ -1258,26 +1283,39 @@ export function createCampaigns(deps: CampaignsDeps) {
     // Each changed row moves from its first problem before (none: ready) to its first problem now.
     const firstBefore: Record<string, number> = {}
     const firstNow: Record<string, number> = {}
-    const { waitingIn, waitingAlone } = await sameMessageChanges(id, false, (changes) => {
+    // Rows whose number opted out since the draft's check, set aside as opted out: ready ones, and ones left out for
+    // the same message alone (no longer rows a start with sendRecent sends to).
+    let optedOutReady = 0
+    let optedOutAlone = 0
+    const onPage = (changes: SameMessageChange[]): void => {
       for (const change of changes) {
         const first = tally.add(change)
         if (change.before !== undefined)
           firstBefore[change.before.code] = (firstBefore[change.before.code] ?? 0) + 1
         if (first !== undefined) firstNow[first] = (firstNow[first] ?? 0) + 1
+        if (first === OPTED_OUT.code && change.before === undefined) optedOutReady++
+        else if (first === OPTED_OUT.code && change.problems.length === 1) optedOutAlone++
       }
-    })
+    }
+    const { waitingIn, waitingAlone } = await sameMessageChanges(
+      id,
+      false,
+      onPage,
+      options.sendRecent ?? false
+    )
     const sameMessage = tally.moves()
     const { setAside, readyAgain } = sameMessage
     const { view } = viewToEstimate(id)
     const { counts, summary } = view
     const byProblem: Record<string, number> = { ...summary.byProblem }
-    const moved = setAside - readyAgain
+    const movedBySameMessage = setAside - readyAgain
+    const moved = movedBySameMessage + optedOutReady
     counts.waiting -= moved
     counts.skipped += moved
     for (const [code, n] of Object.entries(firstBefore)) byProblem[code] = (byProblem[code] ?? 0) - n
     for (const [code, n] of Object.entries(firstNow)) byProblem[code] = (byProblem[code] ?? 0) + n
     for (const [code, n] of Object.entries(byProblem)) if (n <= 0) delete byProblem[code]
-    const alone = (summary.sentRecently ?? 0) + moved
+    const alone = (summary.sentRecently ?? 0) + movedBySameMessage - optedOutAlone
     const {
       sentRecently: _stored,
       sentRecentlyWaiting: _storedWaiting,

@@ -4028,6 +4028,22 @@ describe('issue 27: the campaign view an operator can trust', () => {
       after: { ready: 2, skipped: 1, leftOut: 1 },
       moves: moves([2, 3], [1, 4], { rows: [3], in: 'Tagihan Desember' }),
       said: '2 penerima lagi disisihkan: 1 masih menunggu dikirimi pesan yang sama di “Tagihan Desember”, 1 sudah menerima pesan yang sama dalam 24 jam terakhir.'
+    },
+    // A number opted out between the panel's read and the click: set aside at the start as the check sets it aside,
+    // never a message cancelled "during the campaign".
+    {
+      language: 'en' as const,
+      case: 'one opted out',
+      after: { ready: 1, skipped: 2, leftOut: 1 },
+      moves: { ...moves([]), optedOutRows: [2] },
+      said: '1 more was set aside: 1 opted out.'
+    },
+    {
+      language: 'id' as const,
+      case: 'one opted out and one set aside',
+      after: { ready: 0, skipped: 3, leftOut: 2 },
+      moves: { ...moves([3]), optedOutRows: [2] },
+      said: '2 penerima lagi disisihkan: 1 berhenti berlangganan, 1 sudah menerima pesan yang sama dalam 24 jam terakhir.'
     }
   ])(
     "says the core's count of rows the start set aside after the panel was read: $case ($language)",
@@ -4126,6 +4142,48 @@ describe('issue 27: the campaign view an operator can trust', () => {
     await waitFor(() => expect(fake.requests('campaigns:start')).toEqual([{ id: 'c1' }]))
     await screen.findByTestId('campaign-counts')
     expect(screen.queryByTestId('campaign-set-aside-at-start')).toBeNull()
+  })
+
+  // A start that sends to the rows of the same message lately sets none aside for it, but one whose number opted out
+  // since the panel's read is set aside still, and said.
+  it('says a row set aside as opted out by a start that sends to the rows of the same message again', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 120 })] }))
+    const stored = campaign({
+      status: 'draft',
+      startedAt: null,
+      summary: { total: 3, ready: 2, skipped: 1, byProblem: { sent_recently: 1 }, sentRecently: 1 },
+      counts: { waiting: 2, skipped: 1 }
+    })
+    let current = stored
+    fake.handle('campaigns:list', () => ({ campaigns: [current] }))
+    fake.handle('campaigns:get', () => current)
+    fake.handle('campaigns:checkDraft', () => ({
+      campaign: stored,
+      sameMessage: NO_MOVES,
+      estimate: { finishAt: null, quotaFinish: { kind: 'none' } }
+    }))
+    fake.handle('campaigns:start', () =>
+      started(
+        (current = campaign({
+          summary: { total: 3, ready: 2, skipped: 1, byProblem: { opted_out: 1 } },
+          counts: { waiting: 0, queued: 2, skipped: 1 }
+        })),
+        { ...moves([2]), optedOutRows: [3] }
+      )
+    )
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: 'bills' }))
+    await user.click(await screen.findByTestId('campaign-draft-start'))
+    const summary = await screen.findByRole('group', { name: 'Before you start' })
+    await user.click(within(summary).getByRole('radio', { name: 'Send it to them again' }))
+    await user.click(await within(summary).findByRole('button', { name: 'Start sending 3 messages' }))
+    await waitFor(() => expect(fake.requests('campaigns:start')).toEqual([{ id: 'c1', sendRecent: true }]))
+    expect((await screen.findByTestId('campaign-set-aside-at-start')).textContent).toBe(
+      '1 more was set aside: 1 opted out.'
+    )
   })
 
   // The window said the start's count less the panel's: when, between the panel's read and the click, one row it set

@@ -87,6 +87,7 @@ import {
   NONE_SET_ASIDE,
   rowBuckets,
   sendsNothingNow,
+  setAsideReasons,
   setAsideUnforeseen,
   type SetAsideAtStart,
   type CampaignBucket
@@ -1511,9 +1512,8 @@ function StartDraft({
       })
       // The start asks the rule again and names the rows it moved: compared by row with the panel's own read, those
       // the panel counted as recipients and the start left out.
-      const setAside = sendingRecent
-        ? NONE_SET_ASIDE
-        : setAsideUnforeseen(asOfNow?.sameMessage ?? null, started.sameMessage)
+      // Those whose number opted out since are set aside too, sent to again or not.
+      const setAside = setAsideUnforeseen(asOfNow?.sameMessage ?? null, started.sameMessage, sendingRecent)
       // The core copied the files and released their handles.
       held.current = []
       setAttachment(null)
@@ -1736,7 +1736,10 @@ function CampaignProgress({
   const [error, setError] = useState<ErrorInfo | null>(null)
   /** The last read of the campaign failed: said in place of the page until one is read (then below it). */
   const [readError, setReadError] = useState<ErrorInfo | null>(null)
-  /** Rows the draft's start left out for the same message after its "Before you start" had counted them. */
+  /**
+   * Rows the draft's start left out, for the same message or as opted out, after its "Before you start" had counted
+   * them as recipients.
+   */
   const [setAsideAtStart, setSetAsideAtStart] = useState<SetAsideAtStart>(NONE_SET_ASIDE)
   const [tick, setTick] = useState(0)
   // Each completed page read: the rows table re-reads its shown page with it, so its statuses follow the counts.
@@ -2095,14 +2098,7 @@ function CampaignProgress({
           {t('campaigns.draft.setAsideAtStart', {
             count: setAsideAtStart.count,
             // QA73 follow-up: who got it apart from who still waits for it, as the skipped rows' reasons say them.
-            reasons: skippedReasons(
-              {
-                sent_recently: setAsideAtStart.count - setAsideAtStart.waiting,
-                same_message_waiting: setAsideAtStart.waiting
-              },
-              t,
-              setAsideAtStart.waitingIn
-            )
+            reasons: skippedReasons(setAsideReasons(setAsideAtStart), t, setAsideAtStart.waitingIn)
           })}
         </p>
       ) : null}

@@ -160,30 +160,50 @@ export function draftStartCounts(
   }
 }
 
-/** The rows a start set aside that the panel had counted as recipients: how many, and how many still wait (QA73). */
+/**
+ * The rows a start set aside that the panel had counted as recipients: how many, how many of them opted out since the
+ * panel's read, and how many still wait for the same message (QA73).
+ */
 export interface SetAsideAtStart {
   count: number
+  /** Of `count`, those whose number opted out (set aside as opted out, as the check sets them aside). */
+  optedOut: number
   /** Of `count`, those still waiting for the same message (the rest got it), in `waitingIn` when one campaign. */
   waiting: number
   waitingIn?: string
 }
 
 /** No row set aside at the start (or none the panel had not counted). */
-export const NONE_SET_ASIDE: SetAsideAtStart = Object.freeze({ count: 0, waiting: 0 })
+export const NONE_SET_ASIDE: SetAsideAtStart = Object.freeze({ count: 0, optedOut: 0, waiting: 0 })
+
+/** Why the rows a start set aside were, by the skipped rows' reasons (skippedReasons). */
+export function setAsideReasons(setAside: SetAsideAtStart): Record<string, number> {
+  return {
+    opted_out: setAside.optedOut,
+    sent_recently: setAside.count - setAside.optedOut - setAside.waiting,
+    same_message_waiting: setAside.waiting
+  }
+}
 
 /**
  * The rows a draft's "Before you start" counted as recipients that its start then left out for the same message (they
  * matched between the panel's read and the click), by row number: those the start set aside that the read did not,
  * and those the read made ready again that the start did not (they still match). Totals would hide one row ceasing
- * to match as another starts. Without the read (`foreseen` null), every row the start set aside is one more.
+ * to match as another starts. Without the read (`foreseen` null), every row the start set aside is one more. The rows
+ * whose number opted out since the read are counted the same way; with `sendingRecent` (the start sends to the rows
+ * of the same message lately) they are the only ones.
  */
 export function setAsideUnforeseen(
-  foreseen: Pick<SameMessageMoves, 'setAsideRows' | 'readyAgainRows'> | null,
+  foreseen: Pick<SameMessageMoves, 'setAsideRows' | 'readyAgainRows' | 'optedOutRows'> | null,
   atStart: Pick<
     SameMessageMoves,
-    'setAsideRows' | 'readyAgainRows' | 'setAsideWaitingRows' | 'setAsideWaitingIn'
-  >
+    'setAsideRows' | 'readyAgainRows' | 'setAsideWaitingRows' | 'setAsideWaitingIn' | 'optedOutRows'
+  >,
+  sendingRecent = false
 ): SetAsideAtStart {
+  const foreseenOptedOut = new Set(foreseen?.optedOutRows ?? [])
+  const optedOut = (atStart.optedOutRows ?? []).filter((row) => !foreseenOptedOut.has(row)).length
+  if (sendingRecent) return { ...NONE_SET_ASIDE, count: optedOut, optedOut }
   const foreseenAside = new Set(foreseen?.setAsideRows ?? [])
   const readyAtStart = new Set(atStart.readyAgainRows)
   const waitingAtStart = new Set(atStart.setAsideWaitingRows ?? [])
@@ -193,7 +213,8 @@ export function setAsideUnforeseen(
   // line since: still waiting for it, in a campaign the start did not name for it (so none is named then).
   const waiting = newlyAside.filter((row) => waitingAtStart.has(row)).length + stillAside
   return {
-    count: newlyAside.length + stillAside,
+    count: newlyAside.length + stillAside + optedOut,
+    optedOut,
     waiting,
     ...(waiting > 0 && stillAside === 0 && atStart.setAsideWaitingIn !== undefined
       ? { waitingIn: atStart.setAsideWaitingIn }
