@@ -20,9 +20,14 @@ export const USAGE = `Usage: sender-desk <command> [options]
                                                        a number on the opt-out list is refused unless
                                                        --include-opted-out (send to it anyway)
   report --id <ids,…> | --ref <ref_id>
-  message revoke|cancel|resend <id…> | cancel-all     take messages back at the gateway by their ids:
-                                                       delete sent ones for everyone, cancel pending ones,
-                                                       resend failed ones; prints a tally
+  message revoke|cancel|resend <id…> [--timeout <s>] | cancel-all
+                                                       take messages back at the gateway by their ids (the
+                                                       outbox's, as send --queue and outbox list show them, or
+                                                       the gateway's): delete sent ones for everyone, cancel
+                                                       pending ones, resend failed ones; prints a tally. A
+                                                       message the outbox holds is taken back there, as the
+                                                       window takes it back (one not sent yet is stopped
+                                                       here); while Sender Desk runs, it does the asking
   outbox flush [--timeout <s>] | list [--status <s,…>] [--campaign <id|name> | --direct]
          | retry <id>... | cancel <id>... | delete <id>...
                                                        list --campaign: one campaign's messages (its id or name);
@@ -94,8 +99,9 @@ Secret key: --secret or SENDER_DESK_SECRET. Outbox data: --data-dir or SENDER_DE
 Sandbox control token (sandbox actions, webhook deliveries, autoreply try): --control-token or SENDER_DESK_SANDBOX_CONTROL.
 --json prints one machine-readable JSON result. <command> help (or --help): that command's usage.
 Exit codes: 0 ok, 1 failure on this computer (a full disk, the data folder), 2 bad input, or Sender Desk is running
-and does not send for these credentials (outbox flush, campaign start|resume, campaign takeback [resume]: their
-messages wait until it is closed), 3 gateway/auth rejection, 4 network failure.`
+and does not send for these credentials (outbox flush, campaign start|resume, campaign takeback [resume], message
+revoke|cancel|resend of the outbox's messages: they wait until it is closed), 3 gateway/auth rejection, 4 network
+failure.`
 
 /**
  * USAGE cut to one command: its lines (each entry starts two spaces in, its continuation lines further) between the

@@ -1,5 +1,8 @@
 // `sender-desk message revoke|cancel|resend|cancel-all` through `main(argv, env)`: against the sandbox for what the
 // gateway ends up with, and against the recording server for a run the gateway cuts short.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DEFAULT_TIMINGS, SandboxControl, startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
 import { FakeClock } from '../core/clock'
@@ -10,6 +13,7 @@ let sandbox: Sandbox
 let clock: FakeClock
 let control: SandboxControl
 let env: NodeJS.ProcessEnv
+let dataDir: string
 
 const run = (argv: string[], environment: NodeJS.ProcessEnv = env): Promise<CliRun> =>
   runCli(argv, environment)
@@ -27,9 +31,14 @@ beforeEach(async () => {
   sandbox = await startSandbox({ seed: 5, clock })
   control = new SandboxControl(sandbox.baseUrl, sandbox.controlToken)
   const { token } = await control.createDevice({ linked: true })
-  env = { SENDER_DESK_BASE_URL: sandbox.baseUrl, SENDER_DESK_TOKEN: token }
+  // A data folder of its own: the ids are looked up in its outbox first (none of these are in it).
+  dataDir = mkdtempSync(join(tmpdir(), 'sd-message-'))
+  env = { SENDER_DESK_BASE_URL: sandbox.baseUrl, SENDER_DESK_TOKEN: token, SENDER_DESK_DATA_DIR: dataDir }
 })
-afterEach(() => sandbox.close())
+afterEach(async () => {
+  await sandbox.close()
+  rmSync(dataDir, { recursive: true, force: true })
+})
 
 describe('message revoke|cancel|resend against the sandbox', () => {
   it('revoke: the sent one is deleted for everyone, the pending one refused in the gateway’s words; exit 3', async () => {
@@ -44,6 +53,12 @@ describe('message revoke|cancel|resend against the sandbox', () => {
     expect(human.stdout).toContain(`${pending}  refused: Id Invalid or message is not sent yet`)
     expect(human.stderr).toContain('Revoking 2 messages at the gateway')
     expect((await control.messages()).find((m) => m.id === sent)?.status).toBe('revoke')
+
+    // Nothing taken back: the gateway's general "being deleted" is no headline over the tally (QA80).
+    const none = await run(['message', 'revoke', pending])
+    expect(none.code).toBe(3)
+    expect(none.stdout).not.toContain('Message is being deleted')
+    expect(none.stdout.split('\n')[0]).toBe('0 revoked, 1 refused, 0 unknown')
 
     const again = jsonOf(await run(['message', 'revoke', `${sent},${pending}`, '--json']))
     expect(again).toMatchObject({
@@ -154,7 +169,8 @@ describe('message revoke cut short by the gateway', () => {
       const ids = Array.from({ length: 150 }, (_, index) => `m${index}`)
       const result = await run(['message', 'revoke', ...ids, '--json'], {
         SENDER_DESK_BASE_URL: server.url,
-        SENDER_DESK_TOKEN: 'tok'
+        SENDER_DESK_TOKEN: 'tok',
+        SENDER_DESK_DATA_DIR: dataDir
       })
       expect(result.code).toBe(4)
       const json = jsonOf(result)

@@ -1,11 +1,17 @@
 /**
- * `sender-desk message revoke|cancel|resend <id…>` and `message cancel-all`: take messages back at the gateway by
- * their gateway ids, each one gateway call per 100 ids (the client splits), ending with a tally.
+ * `sender-desk message revoke|cancel|resend <id…>` and `message cancel-all`: take messages back at the gateway, ending
+ * with a tally. A message the outbox holds (named by its outbox id, as `send --queue` and `outbox list` print it, or
+ * by the gateway's id) is taken back as the window's "Delete for everyone" takes it back (outbox:takeBack), so the
+ * outbox records it; any other id is asked of the gateway directly, one call per 100 ids (the client splits).
  */
-import { UsageError } from './args'
+import { intFlag, UsageError } from './args'
 import { counted, EXIT } from './output'
 import type { CliContext } from './index'
-import type { GatewayClient } from '../core/compose-command-line'
+import type { CommandLineCore, GatewayClient } from '../core/compose-command-line'
+import type { TakeBackView } from '../../shared/contract'
+import { appBeside, besideAppExit, TAKE_BACK_CALLS, takeBackBesideApp } from './beside-app'
+import { cliDataDir, withCommandLineCore } from './outbox-commands'
+import { describeSelectionTakeBack } from './take-back-output'
 
 type TakeBackResult = Awaited<ReturnType<GatewayClient['revokeMessages']>>
 type TakeBackOutcome = TakeBackResult['outcomes'][number]
@@ -36,7 +42,9 @@ function idsOf(positionals: string[], sub: Sub): string[] {
     )
   ]
   if (ids.length === 0)
-    throw new UsageError(`message ${sub} needs the gateway message ids (as send and report show them)`)
+    throw new UsageError(
+      `message ${sub} needs the message ids (the outbox's, as send --queue and outbox list show them, or the gateway's)`
+    )
   return ids
 }
 
@@ -67,11 +75,41 @@ function describeOutcome(outcome: TakeBackOutcome): string | null {
   return null
 }
 
-function describeTakeBack(sub: Sub, result: TakeBackResult, tally: TakeBackTally): string {
+/** What the outbox's take-back did, added to the gateway's own answers: one tally for all the ids given. */
+interface Tally extends TakeBackTally {
+  /** The outbox's calls still to make (the open app makes them, or they wait). */
+  pending: number
+  /** The outbox's messages taken back otherwise: stopped before they left, or left as they were. */
+  stopped: number
+  left: number
+}
+
+function tallyWith(direct: TakeBackTally, sub: Sub, view: TakeBackView | null): Tally {
+  const line = view?.[sub]
+  return {
+    done: direct.done + (line?.done ?? 0),
+    refused: direct.refused + (line?.refused ?? 0),
+    unknown: direct.unknown + (line?.unknown ?? 0),
+    pending: line?.pending ?? 0,
+    stopped: view?.stoppedLocally ?? 0,
+    left: Object.values(view?.leftAlone ?? {}).reduce((sum, n) => sum + n, 0)
+  }
+}
+
+/**
+ * The tally first; the gateway's general line ("Message is being deleted and waiting to be processed") only when it
+ * did something (QA80: it headed "0 revoked, 1 refused"); each id the gateway did not take back; then the outbox's.
+ */
+function describeTakeBack(sub: Sub, result: TakeBackResult, view: TakeBackView | null, tally: Tally): string {
+  const directDone = tallyOf(result.outcomes).done
+  const counts = `${tally.done} ${CALLS[sub].done}, ${tally.refused} refused, ${tally.unknown} unknown`
   const lines = [
-    ...result.messages.filter((message, index, all) => message !== '' && all.indexOf(message) === index),
-    `${tally.done} ${CALLS[sub].done}, ${tally.refused} refused, ${tally.unknown} unknown`,
-    ...result.outcomes.map(describeOutcome).filter((line): line is string => line !== null)
+    ...(directDone > 0
+      ? result.messages.filter((message, index, all) => message !== '' && all.indexOf(message) === index)
+      : []),
+    tally.pending > 0 ? `${counts}, ${tally.pending} still to do` : counts,
+    ...result.outcomes.map(describeOutcome).filter((line): line is string => line !== null),
+    ...(view ? describeSelectionTakeBack(view) : [])
   ]
   if (result.stoppedBy) lines.push(`Stopped: ${result.stoppedBy.message}`)
   return lines.join('\n')
@@ -98,21 +136,133 @@ export async function runMessage(context: CliContext): Promise<number> {
     throw new UsageError('message needs one of: revoke <id…>, cancel <id…>, resend <id…>, cancel-all')
   }
   const ids = idsOf(rest, sub)
-  const client = await context.client()
-  if (ids.length > 1) context.out.progress(`${CALLS[sub].doing} ${ids.length} messages at the gateway…`)
-  const result = await client[CALLS[sub].method](ids)
-  const tally = tallyOf(result.outcomes)
-  const ok = tally.done === ids.length
-  context.out.result(describeTakeBack(sub, result, tally), {
-    ok,
+  const credentials = await context.credentials()
+  const outbox = await withCommandLineCore(context, credentials, (core) =>
+    takeBackInOutbox(context, core, sub, ids)
+  )
+  const atGateway = ids.filter((id) => !outbox.named.has(id))
+  let result: TakeBackResult = { action: sub, outcomes: [], messages: [], quota: null, stoppedBy: null }
+  if (atGateway.length > 0) {
+    const client = await context.client()
+    if (atGateway.length > 1)
+      context.out.progress(`${CALLS[sub].doing} ${atGateway.length} messages at the gateway…`)
+    result = await client[CALLS[sub].method](atGateway)
+  }
+  const tally = tallyWith(tallyOf(result.outcomes), sub, outbox.view)
+  const exit = exitOf(result, outbox, tally)
+  context.out.result(describeTakeBack(sub, result, outbox.view, tally), {
+    ok: exit === EXIT.ok,
     action: result.action,
-    tally: { [CALLS[sub].done]: tally.done, refused: tally.refused, unknown: tally.unknown },
+    tally: {
+      [CALLS[sub].done]: tally.done,
+      refused: tally.refused,
+      unknown: tally.unknown,
+      ...(outbox.view
+        ? { stillToDo: tally.pending, stoppedHere: tally.stopped, leftAsTheyWere: tally.left }
+        : {})
+    },
     outcomes: result.outcomes,
     messages: result.messages,
     quota: result.quota,
-    stoppedBy: result.stoppedBy
+    stoppedBy: result.stoppedBy,
+    // The outbox's messages among the ids (by the id given), and their take-back as the window's tally has it.
+    inOutbox: Object.fromEntries(outbox.named),
+    takeBack: outbox.view
   })
-  // Like `outbox cancel`: any id not taken back makes the exit code say so; a run cut short says why.
+  return exit
+}
+
+/**
+ * Like `outbox cancel`: any id not taken back makes the exit code say so, and a run cut short says why; beside the
+ * open app, outbox flush's rule (beside-app.ts: 0 when it does the asking); calls left when the time ran out, 4.
+ */
+function exitOf(result: TakeBackResult, outbox: OutboxPart, tally: Tally): number {
   if (result.stoppedBy) return result.stoppedBy.kind === 'transient' ? EXIT.network : EXIT.rejected
-  return ok ? EXIT.ok : EXIT.rejected
+  if (outbox.exit !== EXIT.ok) return outbox.exit
+  if (tally.refused + tally.unknown + tally.left > 0) return EXIT.rejected
+  return tally.pending > 0 && !outbox.beside ? EXIT.network : EXIT.ok
+}
+
+/** The outbox's part of a take-back: the ids it holds (given id → its item), its take-back read back, the exit. */
+interface OutboxPart {
+  named: Map<string, string>
+  view: TakeBackView | null
+  exit: number
+  /** Whether the open app carries its calls (or they wait for it to close), not this command. */
+  beside: boolean
+}
+
+/**
+ * The outbox's messages among the ids, taken back as the window takes them back (outbox:takeBack: what has not left
+ * is stopped here, what the gateway holds or sent is asked of it, the rest left as it was), then carried to the end
+ * here as `campaign takeback` carries its own (--timeout, 300 s); beside the open app, the app carries it, or it
+ * waits for it to close (beside-app.ts). A message this command has not heard of since it left (no tracking runs
+ * here) is first read in the gateway's reports, as the app's tracking would read it: delivered or read, it is
+ * deleted for everyone, not cancelled.
+ */
+async function takeBackInOutbox(
+  context: CliContext,
+  core: CommandLineCore,
+  sub: Sub,
+  ids: readonly string[]
+): Promise<OutboxPart> {
+  const named = core.outbox.itemIdsNamed(ids)
+  if (named.size === 0) return { named, view: null, exit: EXIT.ok, beside: false }
+  const itemIds = [...new Set(named.values())]
+  await followUp(core, itemIds)
+  let view = await core.invoke('outbox:takeBack', { ids: itemIds, action: sub })
+  const toDo = (v: TakeBackView): number => v.pendingByDevice.reduce((sum, p) => sum + p.n, 0)
+  if (toDo(view) === 0) return { named, view, exit: EXIT.ok, beside: false }
+  const command = `message ${sub}`
+  const app = await appBeside(core, cliDataDir(context))
+  if (app !== null) {
+    const { appSendsAll, waiting } = takeBackBesideApp(app, [view])
+    context.out.progress(
+      appSendsAll
+        ? `Sender Desk is running (pid ${app.pid}) and takes ${them(toDo(view))} back; its Outbox shows the answer (or: sender-desk outbox list)`
+        : `Sender Desk is running (pid ${app.pid}) and takes back only for its own devices, and these credentials are none of them: the rest waits, and goes with sender-desk outbox flush once it is closed.`
+    )
+    return {
+      named,
+      view,
+      exit: besideAppExit(context, command, 'these credentials', waiting, TAKE_BACK_CALLS),
+      beside: true
+    }
+  }
+  // Carried as a flush carries sends: one here would send what else is queued for these credentials with it.
+  const queued = core.outbox.counts(core.deviceId)
+  const others = queued.queued + queued.sending
+  if (others > 0) {
+    context.out.progress(
+      `sender-desk: ${command} asked the gateway nothing: ${counted(others, 'item')} queued for these credentials would be sent with it; sender-desk outbox flush sends them and takes ${them(toDo(view))} back`
+    )
+    return { named, view, exit: EXIT.badInput, beside: false }
+  }
+  const timeoutSec = intFlag(context.args, 'timeout', { min: 1, max: 86_400 }) ?? 300
+  await core.outbox.flush({ timeoutMs: timeoutSec * 1000 })
+  view = await core.invoke('outbox:takeBackProgress', { id: view.id })
+  return { named, view, exit: EXIT.ok, beside: false }
+}
+
+const them = (n: number): string => (n === 1 ? 'it' : 'them')
+
+/**
+ * The named messages the gateway has and this outbox last heard of as accepted, sent or delivered: read in the
+ * gateway's reports and applied as the app's tracking applies them (never backwards). A report that cannot be read
+ * leaves them as they are: the take-back's own call then answers.
+ */
+async function followUp(core: CommandLineCore, itemIds: readonly string[]): Promise<void> {
+  const client = core.client
+  if (!client) return
+  const messageIds = itemIds
+    .map((id) => core.outbox.get(id).item)
+    .filter((item) => ['accepted', 'sent', 'delivered'].includes(item.status) && item.gatewayId !== null)
+    .map((item) => item.gatewayId ?? '')
+  if (messageIds.length === 0) return
+  try {
+    const page = await client.reportRealtime({ messageIds, limit: Math.min(messageIds.length, 1000) })
+    for (const report of page.items) core.outbox.applyGatewayStatus(report.id, report.status)
+  } catch {
+    // Not read now: the outbox decides on what it knew.
+  }
 }

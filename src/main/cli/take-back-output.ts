@@ -3,7 +3,7 @@
  * gateway did per action, its refusals in its own words, what is still to do and what was left as it was.
  */
 import type { DeviceState, TakeBackView } from '../../shared/contract'
-import type { LeftAloneReason } from '../../shared/domain'
+import type { TakeBackLeftReason } from '../../shared/domain'
 import { translate } from '../../shared/i18n'
 import { heldByDevice, TAKE_BACK_WAITS_KEY } from '../../shared/take-back-holds'
 
@@ -18,10 +18,11 @@ const them = (n: number): string => (n === 1 ? 'it' : 'them')
 const they = (n: number): string => (n === 1 ? 'it' : 'they')
 
 /**
- * Why a campaign's take-back left messages as they were (the terminal takes back campaigns only: a selection's other
- * reasons never reach it), each worded; the compiler holds the table to the domain's list.
+ * Why a take-back left messages as they were, each worded: a campaign's, and a selection's own (`message revoke|cancel|
+ * resend` of the outbox's messages: each needs another action than the one asked); the compiler holds the table to
+ * the domain's list.
  */
-const LEFT_WORDS: Record<LeftAloneReason | 'already_asked' | 'not_found', (n: number) => string> = {
+const LEFT_WORDS: Record<TakeBackLeftReason, (n: number) => string> = {
   revoke_not_asked: (n) => `on WhatsApp already (add --revoke-delivered to delete ${them(n)} for everyone)`,
   failed_at_gateway: () => 'failed at the gateway (nothing reached anyone)',
   fate_unknown: (n) => `fate unknown (being sent, or unverified): the outbox settles ${them(n)} first`,
@@ -31,7 +32,11 @@ const LEFT_WORDS: Record<LeftAloneReason | 'already_asked' | 'not_found', (n: nu
   cancelled_at_gateway: () => 'cancelled at the gateway already',
   revoked: () => 'deleted for everyone already',
   already_asked: () => 'asked by an earlier take-back',
-  not_found: () => 'not in the outbox'
+  not_found: () => 'not in the outbox',
+  stop_locally: (n) => `not sent yet (sender-desk outbox cancel stops ${them(n)} here)`,
+  cancel_at_gateway: (n) => `still held by the gateway (sender-desk message cancel takes ${them(n)} back)`,
+  revoke: (n) => `on WhatsApp already (sender-desk message revoke deletes ${them(n)} for everyone)`,
+  resend_at_gateway: () => 'failed at the gateway (nothing reached anyone)'
 }
 
 const count = (n: number): string => n.toLocaleString('en-US')
@@ -51,6 +56,39 @@ function actionLines(view: TakeBackView): string[] {
     lines.push(parts.join(', '))
   }
   return lines
+}
+
+/**
+ * A take-back of messages named one by one (`message revoke|cancel|resend` of the outbox's): what was stopped here,
+ * the gateway's refusals and unknowns in its words, and what was left as it was, under the command's own tally.
+ */
+export function describeSelectionTakeBack(view: TakeBackView): string[] {
+  const lines: string[] = []
+  if (view.stoppedLocally > 0)
+    lines.push(`${count(view.stoppedLocally)} cancelled before ${they(view.stoppedLocally)} left`)
+  lines.push(...explainedLines(view), ...leftLines(view))
+  return lines
+}
+
+/** The gateway's refusals and unknowns, counted by its words. */
+function explainedLines(view: TakeBackView): string[] {
+  return view.explained.map((e) => {
+    const why = e.message ?? (e.state === 'refused' ? 'the gateway gave no reason' : '')
+    return `  ${count(e.n)} ${e.state === 'refused' ? 'refused' : 'unknown'} (${e.action}): ${why}`
+  })
+}
+
+/** What was left as it was, counted by why. */
+function leftLines(view: TakeBackView): string[] {
+  const left = Object.entries(view.leftAlone).filter(([, n]) => n > 0)
+  if (left.length === 0) return []
+  return [
+    'Left as they were:',
+    ...left.map(
+      ([reason, n]) =>
+        `  ${count(n)} ${reason in LEFT_WORDS ? LEFT_WORDS[reason as keyof typeof LEFT_WORDS](n) : reason.replaceAll('_', ' ')}`
+    )
+  ]
 }
 
 /** What is left to do about one not finished: resume the operator's pause, or carry it on; null once done. */
@@ -108,18 +146,7 @@ export function describeTakeBackView(
         `  ${count(n)} ${n === 1 ? 'waits' : 'wait'} for ${device.label}, which this command was not given: the app takes them back, or run it with that device`
       )
   }
-  for (const e of view.explained) {
-    const why = e.message ?? (e.state === 'refused' ? 'the gateway gave no reason' : '')
-    lines.push(`  ${count(e.n)} ${e.state === 'refused' ? 'refused' : 'unknown'} (${e.action}): ${why}`)
-  }
-  const left = Object.entries(view.leftAlone).filter(([, n]) => n > 0)
-  if (left.length > 0) {
-    lines.push('Left as they were:')
-    for (const [reason, n] of left)
-      lines.push(
-        `  ${count(n)} ${reason in LEFT_WORDS ? LEFT_WORDS[reason as keyof typeof LEFT_WORDS](n) : reason.replaceAll('_', ' ')}`
-      )
-  }
+  lines.push(...explainedLines(view), ...leftLines(view))
   const next = stateLine(view, campaignId)
   if (next !== null) lines.push(next)
   if (lines.length === 0) lines.push('Nothing to take back.')

@@ -63,6 +63,15 @@ describe('help after a command', () => {
   })
 })
 
+describe('message help', () => {
+  it('names the ids it takes: the outbox’s (as send --queue prints them) as well as the gateway’s (QA80)', async () => {
+    const help = (await run(['message', 'help'])).stdout.replace(/\s+/g, ' ')
+    expect(help).toContain('message revoke|cancel|resend <id…> [--timeout <s>] | cancel-all')
+    expect(help).toContain("the outbox's, as send --queue and outbox list show them, or the gateway's")
+    expect(help).toContain('A message the outbox holds is taken back there, as the window takes it back')
+  })
+})
+
 describe('the exit codes the usage lists', () => {
   it('name every code a command returns, and the one rule for sending beside the open app', async () => {
     const { stdout } = await run(['--help'])

@@ -358,6 +358,8 @@ export function createSendQueue(input: KernelInput) {
     takeBackPending: takeBacks.producerTakeBackPending,
     openTakeBacks: (tag: string): string[] => producerOpenTakeBacks(store.db, tag),
     latestTakeBack: (tag: string): string | null => producerLatestTakeBack(store.db, tag),
+    /** The item each id names (its own id, or the gateway's for it): a terminal command's take-back is given either. */
+    itemIdsNamed: (ids: readonly string[]): Map<string, string> => store.itemIdsNamed(ids),
     takeBackProgress: takeBacks.progress,
     openTakeBackOf: takeBacks.openFor,
     setTakeBackPaused: takeBacks.setPaused,

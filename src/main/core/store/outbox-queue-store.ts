@@ -351,6 +351,22 @@ export class OutboxQueueStore extends OutboxExportStore {
     return row.at
   }
 
+  /**
+   * The item each id names, by its own id or else by the gateway's id for it (its send call's answer): a terminal
+   * command is given either. An id naming none is left out.
+   */
+  itemIdsNamed(ids: readonly string[]): Map<string, string> {
+    const named = new Map<string, string>()
+    if (ids.length === 0) return named
+    const rows = this.prepare(
+      `SELECT w.value AS named, i.id FROM json_each(?) w JOIN outbox_items i ON i.id = w.value
+       UNION ALL
+       SELECT w.value AS named, i.id FROM json_each(?) w JOIN outbox_items i ON i.gateway_id = w.value`
+    ).all(JSON.stringify(ids), JSON.stringify(ids)) as { named: string; id: string }[]
+    for (const { named: id, id: itemId } of rows) if (!named.has(id) || itemId === id) named.set(id, itemId)
+    return named
+  }
+
   /** The item the gateway knows by this id (its send call's answer), if any. */
   itemByGatewayId(gatewayId: string): ItemRecord | undefined {
     const row = this.prepare(`${SELECT_ITEM} WHERE gateway_id = ? LIMIT 1`).get(gatewayId) as Row | undefined
