@@ -984,6 +984,13 @@ export const RemovalCampaign = z.object({
 })
 export type RemovalCampaign = z.infer<typeof RemovalCampaign>
 
+/**
+ * A campaign draft a device's removal touches, for the removal's question: the devices it keeps (`keeps`, their names),
+ * or, with none, that it is left with no device and cannot start until one is chosen for it.
+ */
+export const RemovalDraft = z.object({ id: Id, name: z.string(), keeps: z.array(z.string()) })
+export type RemovalDraft = z.infer<typeof RemovalDraft>
+
 export const DeviceProduct = z.enum(DEVICE_PRODUCTS)
 export const BillingPeriod = z.enum(BILLING_PERIODS)
 export const PaymentChannel = z.enum(PAYMENT_CHANNELS)
@@ -1690,7 +1697,8 @@ export const invokeChannels = builtOnFirstUse({
   /**
    * What removing the device does to what is kept for it, for the window's question: its reminders kept at the
    * gateway (deleted there first, with its token; counted and named, oldest first) and its Sender Desk series
-   * (deleted, their waiting messages cancelled; counted and named, as the Reminders view lists them).
+   * (deleted, their waiting messages cancelled; counted and named, as the Reminders view lists them), each campaign
+   * sending on it and each draft naming it.
    */
   'devices:removalPreview': () => ({
     request: z.object({ id: Id }),
@@ -1699,7 +1707,8 @@ export const invokeChannels = builtOnFirstUse({
       series: z.number().int().min(0),
       reminders: z.array(RemovalReminder),
       namedSeries: z.array(RemovalSeries),
-      campaigns: z.array(RemovalCampaign)
+      campaigns: z.array(RemovalCampaign),
+      drafts: z.array(RemovalDraft)
     })
   }),
   /**
@@ -2425,6 +2434,14 @@ export const invokeChannels = builtOnFirstUse({
       read: z.array(z.number().int()),
       failed: z.array(z.number().int())
     })
+  }),
+  /**
+   * The devices a draft is dealt to, chosen again (a draft whose device was removed has none, and cannot start until
+   * one is chosen). Refused once it started.
+   */
+  'campaigns:setDevices': () => ({
+    request: z.object({ id: Id, devices: z.array(Id).min(1).max(100) }),
+    reply: CampaignView
   }),
   'campaigns:setPacing': () => ({
     request: z.object({ id: Id, pacing: PacingPolicySchema }),

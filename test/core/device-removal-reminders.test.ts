@@ -93,8 +93,9 @@ it('names what the removal does to the device’s gateway reminders and series b
         nextAt: '2030-01-01T00:00:00.000Z'
       }
     ],
-    // No campaign sends on it.
-    campaigns: []
+    // No campaign sends on it, and no draft names it.
+    campaigns: [],
+    drafts: []
   })
 })
 

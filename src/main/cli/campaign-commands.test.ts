@@ -104,6 +104,17 @@ describe('a campaign in words', () => {
     expect(lines({ ...base, status: 'finished', endedAt: null }).join('\n')).not.toContain('Finished:')
   })
 
+  it('says a draft left with no device (its only one removed) cannot start until one is chosen', () => {
+    const draft: CampaignView = { ...running(null), status: 'draft', startedAt: null }
+    const said = 'This draft has no device: choose one before starting.'
+    expect(describeCampaign({ ...draft, devices: [] }, now, 'UTC').split('\n')).toContain(said)
+    expect(describeCampaign(draft, now, 'UTC')).not.toContain(said)
+    // An ended campaign with no device left has nothing to start: not said of it.
+    expect(
+      describeCampaign({ ...running(null), status: 'cancelled', devices: [] }, now, 'UTC')
+    ).not.toContain(said)
+  })
+
   it('gives an estimated end still ahead, and says a passed one is behind rather than give that time', () => {
     expect(describeCampaign(running(now + 60_000), now, 'UTC')).toContain(
       'Estimated finish: 2026-11-29 09:01 (UTC)'

@@ -307,6 +307,9 @@ export function describeCampaign(
   // Each device's part while the campaign can send, as the window lists them (QA carried: "Paused on dev-1: failure
   // rate", "Waiting (device state)", the device's id and the core's codes).
   lines.push(...campaignParts(view, devices, timeZone).map((part) => part.line))
+  // A draft whose only device was removed cannot start until one is chosen (its start is refused in these words).
+  if (view.status === 'draft' && view.devices.length === 0)
+    lines.push(translate('en', 'desktop.error.draftNoDevice'))
   // The window's rule: a paused (or wholly held) campaign has no end to promise, only a running one; a running one's
   // is held to its devices' gateway quotas left, as the check's summary and the window say it.
   const end = campaignFinishEstimate(

@@ -437,6 +437,8 @@ export const enRest = {
     'These messages were being queued when another start of Sender Desk took them for abandoned and removed them; send them again.',
   'desktop.error.onlyDraftStarts': 'This campaign is {status}; only a draft can be started.',
   'desktop.error.onlyDraftSplits': 'This campaign is {status}; only a draft can be split.',
+  'desktop.error.onlyDraftDevices': 'This campaign is {status}; only a draft’s devices can be chosen again.',
+  'desktop.error.draftNoDevice': 'This draft has no device: choose one before starting.',
   'desktop.error.splitRange':
     'A split keeps 1 to {max} of the {ready} ready rows to send now; the others go to a new draft.',
   'desktop.error.startUnderWay': 'This campaign is being started already; wait for that start to finish.',
@@ -635,6 +637,9 @@ export const enRest = {
     '{count, plural, =0 {Campaign “{name}” goes on with {devices}.} one {Campaign “{name}” goes on: its # untried row moves to {devices}.} other {Campaign “{name}” goes on: its # untried rows move to {devices}.}}',
   'devices.remove.campaignsEnd':
     '{count, plural, one {Campaign {names} has no other device: it is cancelled, with its rows not yet sent.} other {Campaigns {names} have no other device: they are cancelled, with their rows not yet sent.}}',
+  'devices.remove.draftsNoDevice':
+    '{count, plural, one {Draft {names} will have no device: choose one before starting it.} other {Drafts {names} will have no device: choose one for each before starting them.}}',
+  'devices.remove.draftKeeps': 'Draft “{name}” keeps {devices}.',
   'devices.removedLabel': '{label} (removed)',
   'devices.removedUnknown': 'A removed device',
   'devices.terminalUnknown': 'From the terminal, with a token no device here has',

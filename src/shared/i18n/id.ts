@@ -473,6 +473,9 @@ export const id: Record<MessageKey, string> = {
     'Pesan-pesan ini sedang diantrekan ketika Sender Desk yang lain menganggapnya terbengkalai dan menghapusnya; kirim lagi.',
   'desktop.error.onlyDraftStarts': 'Status kampanye ini {status}; hanya draf yang bisa dimulai.',
   'desktop.error.onlyDraftSplits': 'Status kampanye ini {status}; hanya draf yang bisa dipecah.',
+  'desktop.error.onlyDraftDevices':
+    'Status kampanye ini {status}; hanya perangkat draf yang bisa dipilih ulang.',
+  'desktop.error.draftNoDevice': 'Draf ini tidak punya perangkat: pilih satu sebelum memulai.',
   'desktop.error.splitRange':
     'Pemecahan menyimpan 1 sampai {max} dari {ready} baris siap untuk dikirim sekarang; sisanya menjadi draf baru.',
   'desktop.error.startUnderWay': 'Kampanye ini sedang dimulai; tunggu sampai proses itu selesai.',
@@ -882,6 +885,9 @@ export const id: Record<MessageKey, string> = {
     '{count, plural, =0 {Kampanye “{name}” tetap berjalan dengan {devices}.} other {Kampanye “{name}” tetap berjalan: # baris yang belum dicoba dipindahkan ke {devices}.}}',
   'devices.remove.campaignsEnd':
     '{count, plural, other {Kampanye {names} tidak punya perangkat lain: kampanye itu dibatalkan, beserta barisnya yang belum terkirim.}}',
+  'devices.remove.draftsNoDevice':
+    '{count, plural, other {Draf {names} tidak akan punya perangkat: pilih perangkat sebelum memulainya.}}',
+  'devices.remove.draftKeeps': 'Draf “{name}” tetap memakai {devices}.',
   'devices.removedLabel': '{label} (dihapus)',
   'devices.removedUnknown': 'Perangkat yang sudah dihapus',
   'devices.terminalUnknown': 'Dari terminal, dengan token yang tidak dimiliki perangkat mana pun di sini',

@@ -1358,6 +1358,9 @@ export function createCampaigns(deps: CampaignsDeps) {
         key: 'desktop.error.onlyDraftStarts',
         params: { status: statusNote(campaign.status) }
       })
+    // Its only device was removed: its rows went in line on no device, and it read "sending" with none.
+    if (campaign.devices.length === 0)
+      throw new CampaignError('invalid_input', { key: 'desktop.error.draftNoDevice' }, 'devices')
     // Never text only when the operator attached a file (a restarted app has lost the file until attached again).
     if (campaign.attachmentName !== null && file === null)
       throw new CampaignError(
@@ -1684,6 +1687,24 @@ export function createCampaigns(deps: CampaignsDeps) {
   function planTakeBack(id: string, options: { revokeDelivered: boolean }): TakeBackPlanView {
     mustGet(id)
     return queue.planTakeBack(tagOf(id), options)
+  }
+
+  /** The devices a draft's rows are dealt to at its start, chosen again (one whose only device was removed has none). */
+  function setDevices(id: string, devices: readonly string[]): CampaignView {
+    const chosen = [...new Set(devices)]
+    store.batch(() => {
+      const campaign = mustGet(id)
+      if (campaign.status !== 'draft')
+        throw new CampaignError('invalid_state', {
+          key: 'desktop.error.onlyDraftDevices',
+          params: { status: statusNote(campaign.status) }
+        })
+      if (chosen.length === 0)
+        throw new CampaignError('invalid_input', { key: 'desktop.error.chooseDevice' }, 'devices')
+      store.setDevices(id, chosen, now())
+    })
+    deps.onChanged?.(id)
+    return view(id)
   }
 
   function setPacing(id: string, pacing: PacingPolicy): CampaignView {
@@ -2108,7 +2129,9 @@ export function createCampaigns(deps: CampaignsDeps) {
    * it); what cannot move (tried once, or no other device) is cancelled with the device's queue. Once it is gone,
    * campaigns forget it, and a campaign it was the last device of ends then, cancelled, saying why (QA77: it stayed
    * paused with nothing to send, Resume said no device could send, and a later campaign's start called it finished).
-   * The removal's question is told beforehand which of the two each campaign does.
+   * The removal's question is told beforehand which of the two each campaign does. A draft naming it keeps its other
+   * devices, or has none, and its start is refused until one is chosen for it (it queued its rows on no device); the
+   * question names each.
    */
   const removalHook: DeviceRemovalHook = {
     preview(deviceId) {
@@ -2122,7 +2145,16 @@ export function createCampaigns(deps: CampaignsDeps) {
             // The rows holdDevice moves: none when there is nowhere to move them.
             moving: movesTo.length === 0 ? 0 : queue.outcomes.untried(tagOf(c.id), deviceId).length
           }
-        })
+        }),
+        // A draft loses it too: one left with none cannot start until a device is chosen for it.
+        drafts: store
+          .list()
+          .filter((c) => c.status === 'draft' && c.devices.includes(deviceId))
+          .map((c) => ({
+            id: c.id,
+            name: c.name,
+            keeps: c.devices.filter((d) => d !== deviceId).map(nameOf)
+          }))
       }
     },
     holdDevice(deviceId) {
@@ -2143,6 +2175,8 @@ export function createCampaigns(deps: CampaignsDeps) {
     },
     forgetDevice(deviceId) {
       const ending = sendingOn(deviceId).filter((c) => c.devices.every((d) => d === deviceId))
+      // The drafts naming it lose it too (dropDevice says nothing): a draft's page open then says what it has left.
+      const drafts = store.list().filter((c) => c.status === 'draft' && c.devices.includes(deviceId))
       store.batch(() => {
         store.dropDevice(deviceId, now())
         for (const { id } of ending) {
@@ -2151,7 +2185,7 @@ export function createCampaigns(deps: CampaignsDeps) {
         }
       })
       if (ending.length > 0) rowsRefusedFromNow(0)
-      for (const { id } of ending) deps.onChanged?.(id)
+      for (const { id } of [...ending, ...drafts]) deps.onChanged?.(id)
     }
   }
 
@@ -2202,6 +2236,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     planTakeBack,
     holdForTakeBack,
     keepAfterTakeBack,
+    setDevices,
     setPacing,
     autoPauseDevice,
     adoptTerminalCampaigns,

@@ -54,6 +54,7 @@ export type CampaignChannel =
   | 'campaigns:takeBackPlan'
   | 'campaigns:holdForTakeBack'
   | 'campaigns:keepAfterTakeBack'
+  | 'campaigns:setDevices'
   | 'campaigns:setPacing'
   | 'campaigns:progress'
   | 'campaigns:rows'
@@ -422,6 +423,10 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
     },
     async 'campaigns:keepAfterTakeBack'({ id }) {
       return guarded(() => campaigns.keepAfterTakeBack(id))
+    },
+    async 'campaigns:setDevices'({ id, devices }) {
+      for (const deviceId of devices) requireDevice(deps.registry, deviceId)
+      return guarded(() => campaigns.setDevices(id, devices))
     },
     async 'campaigns:setPacing'({ id, pacing }) {
       return guarded(() => campaigns.setPacing(id, pacing))

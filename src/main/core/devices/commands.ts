@@ -7,6 +7,7 @@
 import type {
   InvoiceHistoryEntry,
   RemovalCampaign,
+  RemovalDraft,
   RemovalReminder,
   RemovalSeries
 } from '../../../shared/contract'
@@ -57,6 +58,8 @@ export interface DeviceRemovalPreview {
   namedSeries: RemovalSeries[]
   /** The campaigns sending on it: whether each moves its rows to its other devices, or ends (QA77). */
   campaigns: RemovalCampaign[]
+  /** The drafts naming it: the devices each keeps, or none (it cannot start until one is chosen). */
+  drafts: RemovalDraft[]
 }
 
 /** What another feature keeps per device, settled when the device is removed. */
@@ -201,7 +204,8 @@ export function createDeviceCommands(deps: DeviceCommandsDeps): Commands<DeviceC
         reminders: [],
         series: 0,
         namedSeries: [],
-        campaigns: []
+        campaigns: [],
+        drafts: []
       }
       for (const hook of deps.removalHooks) Object.assign(preview, hook.preview?.(id))
       return preview

@@ -686,6 +686,20 @@ export class CampaignStore {
     this.prepare(sql).run(from, campaignId, ...(deviceId === null ? [] : [deviceId]))
   }
 
+  /** A draft's devices chosen again: its list, and a part for each (a draft has no waits or pauses to keep). */
+  setDevices(campaignId: string, devices: readonly string[], at: number): void {
+    this.batch(() => {
+      this.prepare('UPDATE campaigns SET devices = ?, updated_at = ? WHERE id = ?').run(
+        JSON.stringify(devices),
+        at,
+        campaignId
+      )
+      this.prepare('DELETE FROM campaign_devices WHERE campaign_id = ?').run(campaignId)
+      const part = this.prepare('INSERT INTO campaign_devices (campaign_id, device_id) VALUES (?, ?)')
+      for (const deviceId of devices) part.run(campaignId, deviceId)
+    })
+  }
+
   /** A removed device leaves every campaign's list of devices (its rows keep its id: the proof names who sent). */
   dropDevice(deviceId: string, at: number): void {
     this.batch(() => {

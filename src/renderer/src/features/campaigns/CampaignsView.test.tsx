@@ -5334,6 +5334,104 @@ describe('issue 27: the campaign view an operator can trust', () => {
 })
 
 // QA4 F22: two campaigns "promo3" (one cancelled, one sending) side by side in the list.
+describe('a draft whose only device was removed', () => {
+  /** Draft c1 with no device left (its only one was removed); choosing one makes it that device's. */
+  function deviceLessDraft(): void {
+    let current = campaign({
+      status: 'draft',
+      startedAt: null,
+      devices: [],
+      counts: { waiting: 2, skipped: 1 }
+    })
+    fake.handle('campaigns:list', () => ({ campaigns: [current] }))
+    fake.handle('campaigns:get', () => current)
+    fake.handle('campaigns:setDevices', ({ devices }) => {
+      current = campaign({
+        status: 'draft',
+        startedAt: null,
+        devices: devices.map((deviceId) => ({ deviceId, wait: null, autoPaused: null })),
+        counts: { waiting: 2, skipped: 1 }
+      })
+      return current
+    })
+    fake.handle('campaigns:checkDraft', () => ({
+      campaign: current,
+      sameMessage: NO_MOVES,
+      estimate: { finishAt: null, quotaFinish: { kind: 'none' } }
+    }))
+  }
+
+  it('says at its devices that it has none, refuses Start there with those words, and starts once one is chosen', async () => {
+    deviceLessDraft()
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: 'bills' }))
+    const draft = await screen.findByTestId('campaign-draft')
+    const field = within(draft).getByRole('group', { name: 'Send from' })
+    const words = 'This draft has no device: choose one before starting.'
+    expect(field.textContent).toContain(words)
+    const shop = within(field).getByRole('checkbox', { name: /Shop/ })
+    expect((shop as HTMLInputElement).checked).toBe(false)
+    expect(shop.getAttribute('aria-describedby')).toBeTruthy()
+    expect(document.getElementById(shop.getAttribute('aria-describedby') ?? '')?.textContent).toBe(words)
+
+    await user.click(within(draft).getByTestId('campaign-draft-start'))
+    // Refused at once, in those words, the focus at the field where the fix is: no summary, nothing asked to start.
+    expect((await within(draft).findByRole('alert')).textContent).toBe(words)
+    expect(document.activeElement).toBe(shop)
+    expect(screen.queryByRole('group', { name: 'Before you start' })).toBeNull()
+    expect(fake.requests('campaigns:start')).toEqual([])
+
+    await user.click(shop)
+    await waitFor(() =>
+      expect(fake.requests('campaigns:setDevices')).toEqual([{ id: 'c1', devices: ['dev-1'] }])
+    )
+    await waitFor(() => expect((shop as HTMLInputElement).checked).toBe(true))
+    expect(field.textContent).not.toContain(words)
+    expect(within(draft).queryByRole('alert')).toBeNull()
+    await user.click(within(draft).getByTestId('campaign-draft-start'))
+    expect(await screen.findByRole('group', { name: 'Before you start' })).toBeTruthy()
+  })
+
+  it('says so in Indonesian', async () => {
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ language: 'id' }),
+        devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 120 })]
+      })
+    )
+    deviceLessDraft()
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: 'bills' }))
+    const draft = await screen.findByTestId('campaign-draft')
+    const field = within(draft).getByRole('group', { name: 'Kirim dari' })
+    const words = 'Draf ini tidak punya perangkat: pilih satu sebelum memulai.'
+    expect(field.textContent).toContain(words)
+    await user.click(within(draft).getByTestId('campaign-draft-start'))
+    expect((await within(draft).findByRole('alert')).textContent).toBe(words)
+  })
+
+  it('keeps a draft’s last device chosen: unticking it is refused at the field, nothing asked', async () => {
+    const current = campaign({ status: 'draft', startedAt: null, counts: { waiting: 2, skipped: 1 } })
+    fake.handle('campaigns:list', () => ({ campaigns: [current] }))
+    fake.handle('campaigns:get', () => current)
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: 'bills' }))
+    const draft = await screen.findByTestId('campaign-draft')
+    const shop = within(within(draft).getByRole('group', { name: 'Send from' })).getByRole('checkbox', {
+      name: /Shop/
+    })
+    expect((shop as HTMLInputElement).checked).toBe(true)
+    await user.click(shop)
+    expect((await within(draft).findByRole('alert')).textContent).toBe('Choose at least one device.')
+    expect((shop as HTMLInputElement).checked).toBe(true)
+    expect(document.activeElement).toBe(shop)
+    expect(fake.requests('campaigns:setDevices')).toEqual([])
+  })
+})
+
 describe('a new campaign named apart from the ones before it', () => {
   const promoSheet = (): void => {
     fake.handle('campaigns:read', () =>

@@ -72,6 +72,7 @@ import { ViewHeading } from '../../ui/ViewHeading'
 import { gatewayQuotaText, quotaFinishText, runningFinishText } from '../../ui/budget-words'
 import { CampaignRows } from './CampaignRows'
 import { FileDrop } from './FileDrop'
+import { DraftDevices, draftDeviceIds } from './DraftDevices'
 import { campaignFinish, PreSendSummary, type ChosenDevice } from './PreSendSummary'
 import { OptOuts } from './OptOuts'
 import { Customers } from '../customers/Customers'
@@ -1416,9 +1417,12 @@ function EditPacing({
 function StartDraft({
   campaign,
   onStarted,
+  onDevicesChosen,
   existingNames
 }: {
   campaign: CampaignView
+  /** Its devices were chosen again: the page reads the draft again. */
+  onDevicesChosen: () => void
   /**
    * Started; `rest` is the draft a split left for later, `setAside` the rows the start left out for the same message
    * that the panel had counted as recipients (they matched between the panel's read and the click).
@@ -1460,6 +1464,39 @@ function StartDraft({
     }
   }, [confirming, sendRecent, campaign.id, minute])
   const startButton = useRef<HTMLButtonElement>(null)
+  // Its devices, as last chosen here until the page's next read of the draft has them (a read naming other devices
+  // than the choice was made over is newer than it).
+  const [chosenNow, setChosenNow] = useState<{ over: string; devices: string[] } | null>(null)
+  const [choosing, setChoosing] = useState(false)
+  const storedDevices = draftDeviceIds(campaign)
+  const storedKey = storedDevices.join(' ')
+  const chosen = chosenNow?.over === storedKey ? chosenNow.devices : storedDevices
+  const firstDeviceBox = useRef<HTMLInputElement>(null)
+  /** A refusal about its devices is said with the focus at them, where the fix is. */
+  const refuseAtDevices = (message: string): void => {
+    setError({ code: 'invalid_input', message, field: 'devices' })
+    firstDeviceBox.current?.focus()
+  }
+
+  async function chooseDevices(next: string[]): Promise<void> {
+    // A draft keeps at least one: unticking its last is refused (the focus stays on that box), as a new campaign's
+    // form refuses none.
+    if (next.length === 0) {
+      setError({ code: 'invalid_input', message: t('desktop.error.chooseDevice'), field: 'devices' })
+      return
+    }
+    setChoosing(true)
+    try {
+      const reply = await call('campaigns:setDevices', { id: campaign.id, devices: next })
+      setChosenNow({ over: storedKey, devices: draftDeviceIds(reply) })
+      setError(null)
+      onDevicesChosen()
+    } catch (e) {
+      setError(errorInfo(e))
+    } finally {
+      setChoosing(false)
+    }
+  }
   const column = campaign.mapping.attachment ?? null
   // Picked handles not handed to the core are released when the operator leaves the draft.
   const held = useRef<string[]>([])
@@ -1523,11 +1560,13 @@ function StartDraft({
         setAside
       )
     } catch (e) {
-      setError(errorInfo(e))
-      // Back to the Start button (the summary that had the focus is gone), with the reason below it.
+      const refused = errorInfo(e)
+      setError(refused)
+      // Back to the Start button (the summary that had the focus is gone), with the reason below it; to its devices
+      // when they are the reason (the field is drawn again once the summary is gone).
       setConfirming(false)
       setChecked(null)
-      setTimeout(() => startButton.current?.focus(), 0)
+      setTimeout(() => (refused.field === 'devices' ? firstDeviceBox : startButton).current?.focus(), 0)
     } finally {
       setBusy(false)
     }
@@ -1581,7 +1620,7 @@ function StartDraft({
             sendAnyway: sendRecent,
             onChange: setSendRecent
           }}
-          devices={campaignDevices(campaign, devices)}
+          devices={inDealOrder(chosen, devices)}
           finishAt={asOfNow ? asOfNow.estimate.finishAt : campaign.estimate.finishAt}
           // The covered part's end as of the draft's re-check (the rows may have changed since the view was read).
           quotaFinish={asOfNow?.estimate.quotaFinish ?? null}
@@ -1600,6 +1639,12 @@ function StartDraft({
         />
       ) : (
         <>
+          <DraftDevices
+            chosen={chosen}
+            busy={choosing}
+            onChoose={(next) => void chooseDevices(next)}
+            firstBox={firstDeviceBox}
+          />
           <button
             ref={startButton}
             type="button"
@@ -1608,7 +1653,10 @@ function StartDraft({
             disabled={busy}
             // Kept enabled while the core reads the draft (the focus stays on it); a second press asks nothing more.
             aria-busy={confirming}
-            onClick={() => setConfirming(true)}
+            onClick={() =>
+              // With no device (its only one was removed) it cannot start: said at once, at its devices.
+              chosen.length === 0 ? refuseAtDevices(t('desktop.error.draftNoDevice')) : setConfirming(true)
+            }
           >
             {t('campaigns.start', { count: startCounts.ready })}
           </button>
@@ -2139,6 +2187,10 @@ function CampaignProgress({
         <StartDraft
           campaign={campaign}
           existingNames={existingNames}
+          onDevicesChosen={() => {
+            setTick((n) => n + 1)
+            onChanged()
+          }}
           onStarted={(rest, setAside) => {
             if (rest) onSplit(rest)
             setSetAsideAtStart(setAside)

@@ -1208,7 +1208,8 @@ describe('the remove question says what becomes of each campaign on the device (
         { id: 'c-2', name: 'kedua', movesTo: [], moving: 0 },
         { id: 'c-3', name: 'ketiga', movesTo: [], moving: 0 },
         { id: 'c-4', name: 'keempat', movesTo: ['Gudang'], moving: 0 }
-      ]
+      ],
+      drafts: []
     }))
     for (const [language, waiting, moves, goesOn, ends, not] of [
       [
@@ -1247,7 +1248,8 @@ describe('the remove question says what becomes of each campaign on the device (
       series: 0,
       reminders: [],
       namedSeries: [],
-      campaigns: [{ id: 'c-2', name: 'kedua', movesTo: [], moving: 0 }]
+      campaigns: [{ id: 'c-2', name: 'kedua', movesTo: [], moving: 0 }],
+      drafts: []
     }))
     const one = await askToRemove('en')
     await waitFor(() =>
@@ -1261,7 +1263,8 @@ describe('the remove question says what becomes of each campaign on the device (
       series: 0,
       reminders: [],
       namedSeries: [],
-      campaigns: []
+      campaigns: [],
+      drafts: []
     }))
     const none = await askToRemove('en')
     await waitFor(() => expect(fake.requests('devices:removalPreview').length).toBeGreaterThan(1))
@@ -1270,6 +1273,60 @@ describe('the remove question says what becomes of each campaign on the device (
     )
     expect(none.question.textContent).not.toMatch(/[Cc]ampaign/)
     none.unmount()
+  })
+})
+
+describe('the remove question names the drafts the device leaves', () => {
+  it('says which drafts will have no device, to choose one before starting, and which keep others', async () => {
+    fake.handle('outbox:counts', () => makeCounts({}))
+    fake.handle('devices:removalPreview', () => ({
+      gatewayReminders: 0,
+      series: 0,
+      reminders: [],
+      namedSeries: [],
+      campaigns: [],
+      drafts: [
+        { id: 'd-1', name: 'promo', keeps: [] },
+        { id: 'd-2', name: 'lebaran', keeps: [] },
+        { id: 'd-3', name: 'arisan', keeps: ['Gudang', 'Kasir'] }
+      ]
+    }))
+    for (const [language, none, keeps] of [
+      [
+        'en',
+        'Drafts “promo” and “lebaran” will have no device: choose one for each before starting them.',
+        'Draft “arisan” keeps Gudang and Kasir.'
+      ],
+      [
+        'id',
+        'Draf “promo” dan “lebaran” tidak akan punya perangkat: pilih perangkat sebelum memulainya.',
+        'Draf “arisan” tetap memakai Gudang dan Kasir.'
+      ]
+    ] as const) {
+      const { question, unmount } = await askToRemove(language)
+      await waitFor(() => expect(question.textContent).toContain(none))
+      expect(question.textContent).toContain(keeps)
+      unmount()
+    }
+  })
+
+  it('says one draft left with no device in the singular', async () => {
+    fake.handle('outbox:counts', () => makeCounts({}))
+    fake.handle('devices:removalPreview', () => ({
+      gatewayReminders: 0,
+      series: 0,
+      reminders: [],
+      namedSeries: [],
+      campaigns: [],
+      drafts: [{ id: 'd-1', name: 'promo', keeps: [] }]
+    }))
+    const { question, unmount } = await askToRemove('en')
+    await waitFor(() =>
+      expect(question.textContent).toContain(
+        'Draft “promo” will have no device: choose one before starting it.'
+      )
+    )
+    unmount()
   })
 })
 
@@ -1303,7 +1360,8 @@ describe('the remove question names the gateway reminders and series (QA42 Q42-0
       series: 1,
       reminders: [removalReminder('Cicilan', '501'), removalReminder('Minum obat', '502')],
       namedSeries: [removalSeries('s-1', 'Laporan mingguan', { kind: 'weekly' })],
-      campaigns: []
+      campaigns: [],
+      drafts: []
     }))
     for (const [language, reminders, series] of [
       [
@@ -1332,7 +1390,8 @@ describe('the remove question names the gateway reminders and series (QA42 Q42-0
       series: 0,
       reminders: [removalReminder('Cicilan', '501')],
       namedSeries: [],
-      campaigns: []
+      campaigns: [],
+      drafts: []
     }))
     for (const [language, yes, said, anyway] of [
       [
@@ -1429,7 +1488,8 @@ describe('the remove question and its answer name the gateway reminders', () => 
       series: 0,
       reminders,
       namedSeries: [],
-      campaigns: []
+      campaigns: [],
+      drafts: []
     }))
     for (const [language, list, lines, more] of [
       [
@@ -1475,7 +1535,8 @@ describe('the remove question and its answer name the gateway reminders', () => 
       series: 4,
       reminders: [],
       namedSeries: [...namedSeries],
-      campaigns: []
+      campaigns: [],
+      drafts: []
     }))
     for (const [language, list, lines, more] of [
       [
@@ -1521,7 +1582,8 @@ describe('the remove question and its answer name the gateway reminders', () => 
       series: 0,
       reminders: kept,
       namedSeries: [],
-      campaigns: []
+      campaigns: [],
+      drafts: []
     }))
     for (const [language, yes, anyway, said, label, text, copy] of [
       [

@@ -1,5 +1,6 @@
 // The "Remove device?" question: what becomes of its messages, with how many waiting ones the removal cancels, of its
-// reminders at the gateway and its series in Sender Desk (each named), and of each campaign sending on it (named).
+// reminders at the gateway and its series in Sender Desk (each named), of each campaign sending on it (named), and of
+// each draft naming it.
 import { useEffect, useState } from 'react'
 import type { DeviceView, InvokeReply } from '../../../../shared/contract'
 import { call } from '../../api'
@@ -80,6 +81,36 @@ function campaignSentences(
   ]
 }
 
+/**
+ * What becomes of the drafts naming the device: those left with no device, named, to have one chosen before they
+ * start (they said nothing, and started on none); each one that keeps other devices, with them. Not known yet, or
+ * none: nothing said.
+ */
+function draftSentences(
+  t: Translate,
+  language: Language,
+  drafts: InvokeReply<'devices:removalPreview'>['drafts'] | undefined
+): string[] {
+  if (drafts === undefined) return []
+  const none = drafts.filter((d) => d.keeps.length === 0)
+  return [
+    ...(none.length > 0
+      ? [
+          t('devices.remove.draftsNoDevice', {
+            count: none.length,
+            names: formatList(
+              none.map((d) => t('devices.remove.campaignName', { name: d.name })),
+              language
+            )
+          })
+        ]
+      : []),
+    ...drafts
+      .filter((d) => d.keeps.length > 0)
+      .map((d) => t('devices.remove.draftKeeps', { name: d.name, devices: formatList(d.keeps, language) }))
+  ]
+}
+
 export function RemoveDeviceConfirm({
   device,
   disabled,
@@ -118,6 +149,7 @@ export function RemoveDeviceConfirm({
         preview && preview.series > 0 ? t('devices.remove.series', { count: preview.series }) : null,
         cancelled,
         ...campaignSentences(t, language, preview?.campaigns),
+        ...draftSentences(t, language, preview?.drafts),
         t('devices.remove.messages')
       ]
         .filter((sentence) => sentence !== null)
