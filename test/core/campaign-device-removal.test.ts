@@ -65,6 +65,20 @@ describe('removing a campaign’s device', () => {
     await expect(core.handlers['campaigns:resume']({ id })).rejects.toThrow()
   })
 
+  // Its rows cancelled with the device's queue left it nothing to send: a settle while the device was being removed
+  // called it finished, not ended by the removal.
+  it('ends a running campaign left with no device the same way: cancelled, because its device was removed', async () => {
+    const device = await linkSandboxDevice(core)
+    await core.handlers['outbox:setPaused']({ paused: true })
+    const id = await startedCampaign(core, device, 'ketiga', ['081234567001', '081234567002'])
+    expect((await core.handlers['campaigns:get']({ id })).status).toBe('running')
+
+    await core.handlers['devices:remove']({ id: device })
+
+    const view = await core.handlers['campaigns:get']({ id })
+    expect([view.status, view.endReason]).toEqual(['cancelled', 'device_removed'])
+  })
+
   it('moves the rows of a campaign with another device to it, and the campaign goes on', async () => {
     const first = await linkSandboxDevice(core)
     const second = await linkSandboxDevice(core)

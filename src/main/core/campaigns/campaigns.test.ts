@@ -1539,6 +1539,84 @@ describe('campaigns on the outbox', () => {
     expect(bulk.length + single.length).toBeGreaterThan(0)
   })
 
+  // QA80: the rows of a paused campaign cancelled (or deleted for everyone) in the Outbox left it "paused" with 0
+  // queued, offering Resume and "Cancel the rest"; Resume made it "Sending now" for good. A pause holds nothing then:
+  // it ends as a running campaign does when its rows have all ended (settle).
+  describe('a paused campaign with nothing left to send', () => {
+    /** Started, two rows sent, paused, and its ten waiting rows cancelled in the outbox ("Select all shown"). */
+    async function pausedAndEmptied(): Promise<string> {
+      const { id } = await setUp()
+      await fixture.outbox.start()
+      await campaigns.start(id)
+      await fixture.runUntil(() => fixture.gateway.messages.length === 2, { stepMs: 1000 })
+      campaigns.pause(id)
+      const waiting = campaigns
+        .results(id)
+        .filter((r) => r.status === 'queued')
+        .map((r) => r.itemId ?? '')
+      expect(fixture.outbox.queue.cancelMany(waiting).done).toHaveLength(10)
+      return id
+    }
+
+    /** A database an earlier version left so: paused, though nothing is left to send. */
+    function leftPaused(id: string): void {
+      new CampaignStore(fixture.db).update(id, { status: 'paused' }, fixture.clock.now())
+    }
+
+    it('ends once its last rows are cancelled in the outbox, as a running one does: no Resume left', async () => {
+      const id = await pausedAndEmptied()
+      const endedAt = fixture.clock.now()
+      await fixture.clock.advance(1_000)
+      expect(campaigns.get(id)).toMatchObject({
+        status: 'finished',
+        endedAt,
+        counts: { queued: 0, accepted: 2, cancelled: 10 }
+      })
+      // Its rows cancelled alone may be sent again, as a finished campaign's: it runs until that row settles.
+      const row = campaigns.results(id).find((r) => r.status === 'cancelled')!
+      fixture.outbox.retry(row.itemId!)
+      expect(campaigns.get(id).status).toBe('running')
+      await fixture.runUntil(() => fixture.gateway.messages.length === 3, { stepMs: 1000 })
+      await fixture.clock.advance(1_000)
+      expect(campaigns.get(id).status).toBe('finished')
+    })
+
+    it('is never made to send by Resume: it ends instead', async () => {
+      const id = await pausedAndEmptied()
+      await fixture.clock.advance(1_000)
+      leftPaused(id)
+      expect(campaigns.get(id).status).toBe('paused')
+      expect(campaigns.resume(id).status).toBe('finished')
+      await fixture.clock.advance(60_000)
+      expect(campaigns.get(id)).toMatchObject({ status: 'finished', counts: { queued: 0 } })
+    })
+
+    it('ends when the app starts with it in the database', async () => {
+      const id = await pausedAndEmptied()
+      await fixture.clock.advance(1_000)
+      leftPaused(id)
+      await restart()
+      expect(campaigns.get(id).status).toBe('finished')
+    })
+
+    it('stays paused while a row is left to send', async () => {
+      const { id } = await setUp()
+      await fixture.outbox.start()
+      await campaigns.start(id)
+      await fixture.runUntil(() => fixture.gateway.messages.length === 2, { stepMs: 1000 })
+      campaigns.pause(id)
+      const waiting = campaigns
+        .results(id)
+        .filter((r) => r.status === 'queued')
+        .map((r) => r.itemId ?? '')
+      fixture.outbox.queue.cancelMany(waiting.slice(1))
+      await fixture.clock.advance(60_000)
+      expect(campaigns.get(id)).toMatchObject({ status: 'paused', counts: { queued: 1 } })
+      expect(fixture.gateway.messages).toHaveLength(2)
+      expect(campaigns.resume(id).status).toBe('running')
+    })
+  })
+
   it('runs a finished campaign again while a row the operator retried is on its way, at the pace of the campaign', async () => {
     const { id } = await setUp()
     fixture.gateway.fail({ op: 'send', code: 'invalid_input', times: 1 })

@@ -1545,6 +1545,8 @@ export function createCampaigns(deps: CampaignsDeps) {
         key: 'desktop.error.onlyPausedResumes',
         params: { status: statusNote(campaign.status) }
       })
+    // With nothing left to send it ends, never "sending" with nothing to send (QA80).
+    if (campaign.status === 'paused' && settle(id)) return view(id)
     store.batch(() => {
       if (campaign.status === 'paused') store.update(id, { status: 'running' }, now())
       // The operator's own Resume answers for the campaign: a take-back hold has nothing left to give back.
@@ -2078,20 +2080,37 @@ export function createCampaigns(deps: CampaignsDeps) {
     }
   }
 
-  /** A running campaign with nothing left queued or in flight is finished. */
-  function settle(id: string): void {
+  /**
+   * Campaigns whose last device is being removed: its queue's cancel leaves them nothing to send, and they end once it
+   * is gone, cancelled, saying why (forgetDevice), never finished by a settle in between.
+   */
+  const endingWithDevice = new Set<string>()
+
+  /**
+   * A campaign that can still send (running, or paused: its pause holds nothing then) with nothing left queued,
+   * scheduled, in flight or waiting is finished (QA80: one paused whose rows were all cancelled in the Outbox stayed
+   * "paused" with 0 queued, and its Resume made it "Sending now" for good). Whether it ended so.
+   */
+  function settle(id: string): boolean {
     const campaign = store.get(id)
-    if (!campaign || campaign.status !== 'running') return
-    const counts = view(id).counts
-    if (counts.queued + counts.sending + counts.waiting + counts.scheduled === 0) {
+    if (!campaign || (campaign.status !== 'running' && campaign.status !== 'paused')) return false
+    if (endingWithDevice.has(id)) return false
+    // Its counts alone: no estimate is simulated (nor started in the background) for a view no one reads.
+    const { counts } = viewToEstimate(id).view
+    if (counts.queued + counts.sending + counts.waiting + counts.scheduled > 0) return false
+    store.batch(() => {
       store.update(id, { status: 'finished' }, now())
-      deps.onChanged?.(id)
-    }
+      // A take-back question that paused it has nothing left to hold.
+      store.setTakeBackHold(id, null)
+    })
+    deps.onChanged?.(id)
+    return true
   }
 
-  /** Every running campaign with nothing left to send becomes finished (after the queue's progress). */
+  /** Every campaign with nothing left to send becomes finished (after the queue's progress, and at a start). */
   function settleAll(): void {
-    for (const campaign of store.list()) if (campaign.status === 'running') settle(campaign.id)
+    for (const campaign of store.list())
+      if (campaign.status === 'running' || campaign.status === 'paused') settle(campaign.id)
   }
 
   // Campaigns react to the world themselves: a device that drops pauses its part of every running campaign (so it
@@ -2158,6 +2177,8 @@ export function createCampaigns(deps: CampaignsDeps) {
       }
     },
     holdDevice(deviceId) {
+      for (const c of sendingOn(deviceId))
+        if (c.devices.every((d) => d === deviceId)) endingWithDevice.add(c.id)
       for (const campaign of store.list()) {
         if (campaign.status !== 'running' && campaign.status !== 'paused') continue
         const others = campaign.devices.filter((d) => d !== deviceId)
@@ -2184,6 +2205,7 @@ export function createCampaigns(deps: CampaignsDeps) {
           store.setTakeBackHold(id, null)
         }
       })
+      for (const { id } of ending) endingWithDevice.delete(id)
       if (ending.length > 0) rowsRefusedFromNow(0)
       for (const { id } of [...ending, ...drafts]) deps.onChanged?.(id)
     }
@@ -2208,8 +2230,10 @@ export function createCampaigns(deps: CampaignsDeps) {
     return adopted
   }
 
-  // A start gives back campaigns held for a take-back question that was never answered (Q14-02).
+  // A start gives back campaigns held for a take-back question that was never answered (Q14-02), and ends those
+  // left with nothing to send (no change of the queue's counts may come to settle them).
   restoreTakeBackHolds()
+  settleAll()
 
   return {
     removalHook,
