@@ -148,7 +148,8 @@ export const LAYERS = [
     modules: [`${CORE}/*`],
     // The terminal's composition moves a conversation when the gateway takes its message, as the app's does: the
     // conversations without the rest of the inbox (its index brings the relay package's crypto to every command).
-    entries: [`${CORE}/inbox/conversations`],
+    // The app's sandbox's control token kept for the terminal: the file alone, not the sandbox's commands with it.
+    entries: [`${CORE}/inbox/conversations`, `${CORE}/sandbox-control/control-file`],
     imports: [...BENEATH_FEATURES, 'feature', 'package'],
     node: true,
     npm: true,

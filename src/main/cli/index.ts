@@ -1,4 +1,8 @@
-/** The `sender-desk` command line: a second front door over the core, under plain Node. Secrets come from flags or the environment, never from disk we write. */
+/**
+ * The `sender-desk` command line: a second front door over the core, under plain Node. Gateway secrets come from flags
+ * or the environment, never from disk we write. The open app's own sandbox's control token may come from the data
+ * folder, where the app keeps it for this user alone while that sandbox runs.
+ */
 import { readFile } from 'node:fs/promises'
 import { parseArgs, UsageError, type FlagSpec, type ParsedArgs } from './args'
 import { createOutput, EXIT, jsonLine, printable, type Output } from './output'
@@ -96,7 +100,8 @@ export const USAGE = `Usage: sender-desk <command> [options]
 Gateway: --base-url or SENDER_DESK_BASE_URL (https://; http:// only for this computer unless
 --allow-insecure-http). Token: --token, SENDER_DESK_TOKEN or --token-file.
 Secret key: --secret or SENDER_DESK_SECRET. Outbox data: --data-dir or SENDER_DESK_DATA_DIR.
-Sandbox control token (sandbox actions, webhook deliveries, autoreply try): --control-token or SENDER_DESK_SANDBOX_CONTROL.
+Sandbox control token (sandbox actions, webhook deliveries, autoreply try): --control-token or SENDER_DESK_SANDBOX_CONTROL;
+none for the open app's own sandbox with the app's data folder (the app keeps it there while its sandbox runs).
 --json prints one machine-readable JSON result. <command> help (or --help): that command's usage.
 Exit codes: 0 ok, 1 failure on this computer (a full disk, the data folder), 2 bad input, or Sender Desk is running
 and does not send for these credentials (outbox flush, campaign start|resume, campaign takeback [resume], message

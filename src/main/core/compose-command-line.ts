@@ -78,6 +78,9 @@ export type { DataUpdateProgress } from './store'
 export { OutboxError } from './outbox'
 export { terminalDeviceAliases, terminalDeviceId } from './devices'
 export type { ConnectResult, Inbox, InboxSyncState, InboxSyncStatus, SyncStep } from './inbox'
+// The app's own sandbox's control token, kept in the data folder while it runs (its entry alone: the feature's index
+// would bring the sandbox's commands to every command).
+export { appSandboxControl } from './sandbox-control/control-file'
 
 const SETTINGS_KEY = 'app.settings'
 

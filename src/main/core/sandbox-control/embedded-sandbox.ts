@@ -2,11 +2,13 @@
  * The sandbox gateway as the app's built-in default: started on demand ("Try the sandbox"), its world
  * kept in the data folder, and restarted on the same port at the next launch so the sandbox devices'
  * saved addresses stay valid. The app drives it over HTTP only: its gateway routes, and its control routes
- * through `control` (which carries the per-run control token).
+ * through `control` (which carries the per-run control token). While it runs, that token is kept for the terminal in
+ * the data folder, readable by this user only (control-file.ts).
  */
 import { join } from 'node:path'
 import type { Clock } from '../clock'
 import type { Sandbox, SandboxControl, SandboxOptions } from '@sender-desk/sandbox-gateway'
+import { forgetSandboxControl, keepSandboxControl } from './control-file'
 
 export interface RunningSandbox {
   readonly baseUrl: string
@@ -98,12 +100,21 @@ export class EmbeddedSandbox {
         started = await gateway.startSandbox({ ...base, port: 0 })
       }
       let closed = false
+      const { baseUrl, controlToken } = started
+      // For the terminal (`webhook deliveries`, `sandbox scan` … with this data folder): the window never shows the
+      // token. Not kept, the sandbox still runs, and the terminal asks for a token; the failure names the file only.
+      await keepSandboxControl(this.dataDir, { baseUrl, controlToken }).catch((error: unknown) =>
+        this.options.onUnexpectedError?.(error)
+      )
       const running: RunningSandbox = {
-        baseUrl: started.baseUrl,
-        control: new gateway.SandboxControl(started.baseUrl, started.controlToken),
-        close: () => {
+        baseUrl,
+        control: new gateway.SandboxControl(baseUrl, controlToken),
+        close: async () => {
           closed = true
-          return started.close()
+          await forgetSandboxControl(this.dataDir, controlToken).catch((error: unknown) =>
+            this.options.onUnexpectedError?.(error)
+          )
+          await started.close()
         }
       }
       void this.followChanges(running, () => closed)
