@@ -838,6 +838,7 @@ export const enRest = {
   'send.recipients.bad':
     '{count, plural, one {Fix or remove the recipient marked with ⚠.} other {Fix or remove the # recipients marked with ⚠.}}',
   'send.recipients.count': 'Recipients ready: {count}',
+  'send.recipients.countOptedOut': 'Recipients ready: {count} of {recipients}, {optedOut} opted out',
   'send.recipients.countOverLimit': 'Recipients: {count}, {over} over the limit',
   'send.recipients.notDrawn': 'And {count} more, not shown.',
   'send.recipients.tooMany':

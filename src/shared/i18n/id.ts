@@ -1099,6 +1099,8 @@ export const id: Record<MessageKey, string> = {
   'send.recipients.unpicked': '“{name}” belum dipilih: pilih dari saran.',
   'send.recipients.bad': 'Perbaiki atau hapus {count} penerima yang bertanda ⚠.',
   'send.recipients.count': 'Penerima siap: {count}',
+  'send.recipients.countOptedOut':
+    'Penerima siap: {count} dari {recipients}, {optedOut} berhenti berlangganan',
   'send.recipients.countOverLimit': 'Penerima: {count}, {over} melebihi batas',
   'send.recipients.notDrawn': 'Dan {count} lainnya, tidak ditampilkan.',
   'send.recipients.tooMany':

@@ -21,7 +21,7 @@ import { MAX_SEND_RECIPIENTS } from '../../../../shared/domain/limits'
 import { RecipientName } from '../../ui/RecipientName'
 import { useChipRemoval } from '../../ui/chip-removal'
 import { ChipsNotDrawn, chipsDrawn, ContactPicker, RecipientChip } from './ContactPicker'
-import { optedOutCount as countOptedOut } from './opted-out-recipients'
+import { recipientsSent } from './opted-out-recipients'
 import './send.css'
 
 export function RecipientsField({
@@ -100,12 +100,14 @@ export function RecipientsField({
     return problem === null && !picked.has(value)
   })
 
-  const bad = parsed.filter((r) => r.problem).length
   const repeatsLeftOut = repeatedRecipientsLeftOut(text, isGroup)
-  const good = parsed.length - bad
   const drawn = chipsDrawn(parsed)
   // QA71: a number on the opt-out list is marked on its chip and counted as it is entered, not only once Send is refused.
-  const optedOutCount = countOptedOut(drawn, isGroup, optedOut)
+  // QA79: and ready are only those a send goes to, counted as the pre-send summary counts its "will be sent".
+  const counted = recipientsSent(parsed, isGroup, optedOut)
+  const good = counted.recipients
+  const bad = parsed.length - good
+  const optedOutCount = counted.optedOut.length
   // Once Send was pressed, a name still being typed is what stops it: said so, not "add a recipient".
   const unpicked = showRequired ? unpickedName(text, isGroup) : null
   const error =
@@ -163,7 +165,13 @@ export function RecipientsField({
                     over: parsed.length - MAX_SEND_RECIPIENTS
                   })
                 : good > 0
-                  ? t('send.recipients.count', { count: good })
+                  ? optedOutCount > 0
+                    ? t('send.recipients.countOptedOut', {
+                        count: counted.sent,
+                        recipients: good,
+                        optedOut: optedOutCount
+                      })
+                    : t('send.recipients.count', { count: good })
                   : null}
               {repeatsLeftOut > 0
                 ? ` ${t('send.recipients.repeatsLeftOut', { count: repeatsLeftOut })}`

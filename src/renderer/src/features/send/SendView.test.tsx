@@ -2327,6 +2327,57 @@ describe('a large direct send is summed up before it goes (issue 29)', () => {
   }
 
   /** A draft to `recipients` numbers through `device`, scheduled at `schedule`, with Schedule pressed. */
+  // QA79: ten pasted, three repeats, three marked ⚠ and two of the four left on the opt-out list, and the field said
+  // "Recipients ready: 4" beside "2 recipients are on the opt-out list": only 2 go. Ready counts those that go.
+  it('counts as ready only the recipients a send goes to, the opted-out ones named beside, in both languages', async () => {
+    const pasted = [
+      '081234567890, 0812-3456-7890',
+      '+6281234567890',
+      '12345',
+      'abc',
+      '089900001111',
+      '085700001111, 6285700001111',
+      '0812',
+      '081355556666'
+    ].join('\n')
+    const onTheList = new Set(['6289900001111', '6281355556666'])
+    for (const [language, label, ready, optedOut] of [
+      [
+        'en',
+        'Phone numbers',
+        'Recipients ready: 2 of 4, 2 opted out (3 repeated numbers left out: each number is sent once.)',
+        '2 recipients are on the opt-out list (marked “opted out”): the gateway refuses messages to those numbers.'
+      ],
+      [
+        'id',
+        'Nomor ponsel',
+        'Penerima siap: 2 dari 4, 2 berhenti berlangganan (3 nomor berulang tidak disertakan: setiap nomor dikirim sekali.)',
+        '2 penerima ada di daftar berhenti berlangganan (bertanda “berhenti berlangganan”): gateway menolak pesan ke nomor-nomor itu.'
+      ]
+    ] as const) {
+      fake.handle('optouts:among', ({ phones }) => ({ optedOut: phones.filter((p) => onTheList.has(p)) }))
+      const user = showWith({ quota: 984 }, 3000, false, language)
+      await user.click(screen.getByRole('combobox', { name: label }))
+      await user.paste(pasted)
+      await waitFor(() => expect(screen.getAllByTestId('recipient-opted-out')).toHaveLength(2))
+      expect(screen.getByTestId('send-recipients-summary').textContent).toBe(ready)
+      expect(screen.getByTestId('send-recipients-opted-out').textContent).toBe(optedOut)
+      // None of them opted out any more: nothing said beside the count.
+      onTheList.clear()
+      fake.emit('optouts:changed', { at: new Date().toISOString() })
+      await waitFor(() => expect(screen.queryAllByTestId('recipient-opted-out')).toEqual([]))
+      expect(screen.getByTestId('send-recipients-summary').textContent).toBe(
+        language === 'en'
+          ? 'Recipients ready: 4 (3 repeated numbers left out: each number is sent once.)'
+          : 'Penerima siap: 4 (3 nomor berulang tidak disertakan: setiap nomor dikirim sekali.)'
+      )
+      cleanup()
+      resetSendStore()
+      vi.useRealTimers()
+      onTheList.add('6289900001111').add('6281355556666')
+    }
+  })
+
   async function scheduleDraft(
     device: Partial<DeviceView>,
     recipients: number,
@@ -2417,14 +2468,28 @@ describe('a large direct send is summed up before it goes (issue 29)', () => {
   it('names the opted-out recipients it leaves out, in both languages, and counts messages without them', async () => {
     const typed = numbers(25)
     const onTheList = new Set([3, 7, 20].map((i) => `62${typed[i]!.slice(1)}`))
-    for (const [language, send, said, button] of [
-      ['en', 'Send', '25 recipients: 22 will be sent, 3 opted out', 'Send 22 messages'],
-      ['id', 'Kirim', '25 penerima: 22 akan dikirim, 3 berhenti berlangganan', 'Kirim 22 pesan']
+    for (const [language, send, ready, said, button] of [
+      [
+        'en',
+        'Send',
+        'Recipients ready: 22 of 25, 3 opted out',
+        '25 recipients: 22 will be sent, 3 opted out',
+        'Send 22 messages'
+      ],
+      [
+        'id',
+        'Kirim',
+        'Penerima siap: 22 dari 25, 3 berhenti berlangganan',
+        '25 penerima: 22 akan dikirim, 3 berhenti berlangganan',
+        'Kirim 22 pesan'
+      ]
     ] as const) {
       fake.handle('optouts:among', ({ phones }) => ({ optedOut: phones.filter((p) => onTheList.has(p)) }))
       const user = showWith({ quota: 984 }, 3000, false, language)
       await draft(user, typed)
       await waitFor(() => expect(screen.getAllByTestId('recipient-opted-out')).toHaveLength(3))
+      // QA79: the field said "Recipients ready: 25" beside this summary's 22: one count for both.
+      expect(screen.getByTestId('send-recipients-summary').textContent).toBe(ready)
       await user.click(screen.getByRole('button', { name: send }))
       const summary = screen.getByTestId('send-presend')
       expect(within(summary).getByTestId('send-presend-recipients').textContent).toBe(said)

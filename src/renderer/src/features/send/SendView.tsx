@@ -44,7 +44,7 @@ import { draftEntries } from './enqueue-request'
 import { useWaitingOnDevice } from './waiting-on-device'
 import { SendSummary } from './SendSummary'
 import { RecipientsField } from './RecipientsField'
-import { optedOutNumbers, useOptedOutRecipients } from './opted-out-recipients'
+import { recipientsSent, useOptedOutRecipients } from './opted-out-recipients'
 import { ScheduleFields } from './ScheduleFields'
 import { SentBatch } from './SentBatch'
 import { LongTextOffer } from './LongTextOffer'
@@ -347,21 +347,15 @@ export function SendView(): React.JSX.Element {
   function directSendPlan(): DirectSendSummary | null {
     if (!chosen) return null
     // QA: the numbers on the opt-out list are left out of the send, so of its messages and its end too.
-    const leftOutOptedOut = optedOutNumbers(recipients, send.isGroup, optedOut)
-    const planned = planDraft(
-      send,
-      chosen,
-      recipients.length - leftOutOptedOut.length,
-      messagesEach,
-      settings?.pacingMs ?? 0,
-      waitingOn
-    )
+    // QA79: counted as the field counts its ready ones (recipientsSent), so the two say the same number.
+    const counted = recipientsSent(recipients, send.isGroup, optedOut)
+    const planned = planDraft(send, chosen, counted.sent, messagesEach, settings?.pacingMs ?? 0, waitingOn)
     if (!planned) return null
     return {
       ...planned,
-      recipients: recipients.length,
-      optedOut: leftOutOptedOut.length,
-      optedOutNumbers: leftOutOptedOut,
+      recipients: counted.recipients,
+      optedOut: counted.optedOut.length,
+      optedOutNumbers: counted.optedOut,
       repeatsLeftOut: repeatedRecipientsLeftOut(send.recipientsText, send.isGroup)
     }
   }

@@ -55,11 +55,17 @@ export function optedOutNumbers(
     : recipients.filter((r) => r.problem === null && optedOut.has(r.value)).map((r) => r.value)
 }
 
-/** How many of `recipients` are on the opt-out list as `optedOut` holds it (a send leaves them out). */
-export function optedOutCount(
+/**
+ * Who of `recipients` a send goes to: those it can be sent to (none marked ⚠), less those on the opt-out list as
+ * `optedOut` holds it (left out). One count for the field's "Recipients ready" and the pre-send summary's "will be
+ * sent" (QA79: the field counted the opted-out ones as ready beside the summary's smaller number).
+ */
+export function recipientsSent(
   recipients: readonly ParsedRecipient[],
   isGroup: boolean,
   optedOut: ReadonlySet<string>
-): number {
-  return optedOutNumbers(recipients, isGroup, optedOut).length
+): { recipients: number; optedOut: string[]; sent: number } {
+  const valid = recipients.filter((r) => r.problem === null).length
+  const leftOut = optedOutNumbers(recipients, isGroup, optedOut)
+  return { recipients: valid, optedOut: leftOut, sent: valid - leftOut.length }
 }
