@@ -1,7 +1,7 @@
 // The counting model's cases: counts per status and the buckets they must make, adding up to the total. Every
 // layer that summarises the outbox runs this table (the domain, the window's summaries).
 import type { OutboxStatusName } from './enums'
-import type { BucketCounts } from './status-buckets'
+import type { BatchHeading, BucketCounts } from './status-buckets'
 
 export interface StatusBucketCase {
   name: string
@@ -460,5 +460,114 @@ export const TO_SEND_CASES: ToSendCase[] = [
     heldOverdue: 2,
     scheduledOptedOut: 1,
     expected: { toSend: 1, held: 2, optedOut: 0 }
+  }
+]
+
+export interface BatchHeadingCase {
+  name: string
+  /** Where a send's messages stand now, by status (`optedOut`: of the cancelled, those whose number opted out). */
+  byStatus: Partial<Record<OutboxStatusName, number>>
+  optedOut?: number
+  /** Of the scheduled, how many are held for the operator's decision (they wait for the operator, not their time). */
+  held?: number
+  /** Deleted from the outbox since (known by their ids only). */
+  deleted?: number
+  /** The send was scheduled. */
+  scheduled?: boolean
+  expected: BatchHeading
+}
+
+/**
+ * The heading of a send's result card (batchHeading), from its messages' buckets: it follows every message until they
+ * settle (issue 29 point 1), never "Just sent" over what is still waiting, what was taken back, or what never left.
+ */
+export const BATCH_HEADING_CASES: BatchHeadingCase[] = [
+  { name: 'nothing looked up yet', byStatus: {}, expected: 'waiting' },
+  { name: 'a scheduled send not looked up yet', byStatus: {}, scheduled: true, expected: 'scheduled' },
+  { name: 'all of it deleted from the outbox since', byStatus: {}, deleted: 2, expected: 'deleted' },
+  { name: 'all queued', byStatus: { queued: 2, sending: 1 }, expected: 'waiting' },
+  {
+    name: 'queued, one taken by the gateway, none sent yet',
+    byStatus: { queued: 1, accepted: 1 },
+    expected: 'waiting'
+  },
+  {
+    // QA79 defect 5: "Waiting to be sent" over "3 queued · 1 delivered · 2 read".
+    name: 'some queued, some already sent: sending',
+    byStatus: { queued: 3, delivered: 1, read: 2 },
+    expected: 'sending'
+  },
+  {
+    name: 'one being handed over, one read: sending',
+    byStatus: { sending: 1, read: 1 },
+    expected: 'sending'
+  },
+  {
+    name: 'a held overdue one and a read one: sending',
+    byStatus: { scheduled: 1, read: 1 },
+    held: 1,
+    expected: 'sending'
+  },
+  { name: 'all with the gateway', byStatus: { accepted: 3 }, expected: 'withGateway' },
+  {
+    name: 'with the gateway, one cancelled there',
+    byStatus: { accepted: 1, cancelled_at_gateway: 1 },
+    expected: 'withGateway'
+  },
+  {
+    name: 'some with the gateway, some sent: sending',
+    byStatus: { accepted: 2, sent: 2 },
+    expected: 'sending'
+  },
+  { name: 'all sent on', byStatus: { sent: 1, delivered: 1, read: 1 }, expected: 'sent' },
+  { name: 'sent, one number opted out', byStatus: { read: 2, cancelled: 1 }, optedOut: 1, expected: 'sent' },
+  { name: 'all failed', byStatus: { failed: 2 }, expected: 'failed' },
+  { name: 'some failed', byStatus: { failed: 1, accepted: 1 }, expected: 'partlyFailed' },
+  { name: 'some failed, some still queued', byStatus: { failed: 1, queued: 1 }, expected: 'partlyFailed' },
+  {
+    name: 'all cancelled, here or at the gateway',
+    byStatus: { cancelled: 1, cancelled_at_gateway: 1 },
+    expected: 'cancelled'
+  },
+  { name: 'all opted out', byStatus: { cancelled: 2 }, optedOut: 2, expected: 'cancelled' },
+  { name: 'scheduled', byStatus: { scheduled: 2 }, scheduled: true, expected: 'scheduled' },
+  {
+    name: 'scheduled, one taken by the gateway',
+    byStatus: { scheduled: 1, accepted: 1 },
+    expected: 'scheduled'
+  },
+  { name: 'scheduled, one already sent: sending', byStatus: { scheduled: 1, read: 1 }, expected: 'sending' },
+  { name: 'all deleted for everyone', byStatus: { revoked: 2 }, expected: 'revoked' },
+  {
+    // QA79 defect 2: "Just sent" over "2 cancelled · 1 deleted for everyone".
+    name: 'all taken back: some cancelled before they left, some deleted for everyone',
+    byStatus: { cancelled: 2, revoked: 1 },
+    expected: 'takenBack'
+  },
+  {
+    name: 'all taken back, one cancelled at the gateway',
+    byStatus: { cancelled_at_gateway: 1, revoked: 1 },
+    expected: 'takenBack'
+  },
+  {
+    // QA79 defect 1: the one the gateway held went out and was read; the other was deleted for everyone.
+    name: 'one read, one deleted for everyone: partly taken back',
+    byStatus: { read: 1, revoked: 1 },
+    expected: 'partlyTakenBack'
+  },
+  {
+    name: 'one read, one cancelled before it left: partly sent',
+    byStatus: { read: 1, cancelled: 1 },
+    expected: 'partlySent'
+  },
+  {
+    name: 'one read, one cancelled at the gateway: partly sent',
+    byStatus: { read: 1, cancelled_at_gateway: 1 },
+    expected: 'partlySent'
+  },
+  {
+    name: 'read, cancelled and deleted for everyone: partly taken back',
+    byStatus: { read: 1, cancelled: 1, revoked: 1 },
+    expected: 'partlyTakenBack'
   }
 ]

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { OUTBOX_STATUSES } from './enums'
 import {
+  batchHeading,
   BUCKET_STATUSES,
   bucketCounts,
   bucketCountsOf,
@@ -22,6 +23,7 @@ import {
   waitingCount
 } from './status-buckets'
 import {
+  BATCH_HEADING_CASES,
   DAILY_SEND_CASES,
   HELD_BY_PAUSE_CASES,
   SCHEDULE_KEEPER_CASES,
@@ -145,5 +147,16 @@ describe('REPORTED_SENT_BUCKETS', () => {
     expect(REPORTED_SENT_BUCKETS.flatMap((bucket) => BUCKET_STATUSES[bucket]).sort()).toEqual(
       [...GATEWAY_REPORTED_SENT].sort()
     )
+  })
+})
+
+// QA79: the card's heading said "Waiting to be sent" over "3 queued · 1 delivered · 2 read", and "Just sent" over
+// "2 cancelled · 1 deleted for everyone".
+describe('the heading of a send’s result card answers the shared table', () => {
+  it.each(BATCH_HEADING_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const counts = bucketCounts({ ...c.byStatus, optedOut: c.optedOut ?? 0 })
+    expect(
+      batchHeading(counts, { held: c.held ?? 0, deleted: c.deleted ?? 0, scheduled: c.scheduled ?? false })
+    ).toBe(c.expected)
   })
 })

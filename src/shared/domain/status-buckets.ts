@@ -371,3 +371,52 @@ export function summaryBuckets(
     count: counts[bucket]
   }))
 }
+
+/**
+ * The heading of a send's result card, from where its messages stand (their buckets): it follows every message until
+ * they settle (issue 29 point 1). `waiting` to be sent, `scheduled`, `sending` (some reported sent, some still waiting
+ * or held by the gateway: QA79 defect 5 said "Waiting to be sent" over "1 delivered · 2 read"), `withGateway` (taken,
+ * none sent yet: QA18 Q18-02), `sent`, `failed` or `partlyFailed`, `cancelled` (here, at the gateway, or opted out),
+ * `revoked` (deleted for everyone), `takenBack` (all cancelled or deleted for everyone), `partlySent` (the rest
+ * cancelled before it reached anyone), `partlyTakenBack` (some deleted for everyone, some still on WhatsApp), and
+ * `deleted` once none is left in the outbox. Never "sent" over a send taken back (QA79 defect 2).
+ */
+export type BatchHeading =
+  | 'waiting'
+  | 'scheduled'
+  | 'sending'
+  | 'withGateway'
+  | 'sent'
+  | 'failed'
+  | 'partlyFailed'
+  | 'cancelled'
+  | 'revoked'
+  | 'takenBack'
+  | 'partlySent'
+  | 'partlyTakenBack'
+  | 'deleted'
+
+/**
+ * `held`: of the scheduled, those held for the operator's decision (they wait for the operator, not their time);
+ * `deleted`: the send's messages deleted from the outbox since; `scheduled`: the send was a schedule.
+ */
+export function batchHeading(
+  counts: BucketCounts,
+  facts: { held: number; deleted: number; scheduled: boolean }
+): BatchHeading {
+  if (counts.total === 0) return facts.deleted > 0 ? 'deleted' : facts.scheduled ? 'scheduled' : 'waiting'
+  const reported = REPORTED_SENT_BUCKETS.reduce((sum, bucket) => sum + counts[bucket], 0)
+  const held = Math.max(0, Math.min(facts.held, counts.scheduled))
+  if (counts.failed === counts.total) return 'failed'
+  if (counts.failed > 0) return 'partlyFailed'
+  if (counts.queued + held > 0) return reported > 0 ? 'sending' : 'waiting'
+  const notSent = counts.cancelled + counts.optedOut
+  if (notSent === counts.total) return 'cancelled'
+  if (counts.scheduled > 0) return reported > 0 ? 'sending' : 'scheduled'
+  if (counts.withGateway > 0) return reported > 0 ? 'sending' : 'withGateway'
+  // Settled: on WhatsApp now, deleted for everyone, cancelled before it reached anyone, or never sent (opted out).
+  const onWhatsApp = counts.sent + counts.delivered + counts.read
+  if (onWhatsApp === 0) return counts.cancelled > 0 ? 'takenBack' : 'revoked'
+  if (counts.revoked > 0) return 'partlyTakenBack'
+  return counts.cancelled > 0 ? 'partlySent' : 'sent'
+}

@@ -971,6 +971,10 @@ export const enRest = {
   'send.sent.cancelledTitle': 'Cancelled',
   'send.sent.queuedTitle': 'Waiting to be sent',
   'send.sent.withGatewayTitle': 'With the gateway',
+  'send.sent.sendingTitle': 'Sending…',
+  'send.sent.partlySentTitle': 'Partly sent',
+  'send.sent.takenBackTitle': 'Taken back',
+  'send.sent.partlyTakenBackTitle': 'Partly taken back',
   'send.sent.revokedTitle': 'Deleted for everyone',
   'send.sent.deletedTitle': 'Deleted',
   /** A sent message's badge once the outbox no longer has it (deleted since). */

@@ -175,17 +175,21 @@ describe("batchTitleKey: the card's title by the counting model, agreeing with i
     [['accepted', 'accepted', 'accepted'], 'With the gateway'],
     [['accepted', 'cancelled_at_gateway'], 'With the gateway'],
     // One of them went: the card has just sent something.
-    [['accepted', 'accepted', 'sent', 'sent'], 'Just sent'],
     [['sent', 'delivered', 'read'], 'Just sent'],
-    [['read', 'cancelled'], 'Just sent'],
+    // QA79: some sent, the rest still waiting or held by the gateway: sending, not "Waiting to be sent" nor "Just sent".
+    [['accepted', 'accepted', 'sent', 'sent'], 'Sending…'],
+    [['queued', 'queued', 'queued', 'delivered', 'read', 'read'], 'Sending…'],
+    // QA79: taken back, all or some: never "Just sent".
+    [['read', 'cancelled'], 'Partly sent'],
+    [['cancelled', 'cancelled', 'revoked'], 'Taken back'],
     // Cancelled, here or at the gateway: the cancelled bucket either way.
     [['cancelled_at_gateway', 'cancelled_at_gateway'], 'Cancelled'],
     [['cancelled', 'cancelled_at_gateway'], 'Cancelled'],
     [['cancelled'], 'Cancelled'],
     [['revoked', 'revoked'], 'Deleted for everyone'],
-    [['read', 'revoked'], 'Just sent'],
+    [['read', 'revoked'], 'Partly taken back'],
     [['queued', 'accepted'], 'Waiting to be sent'],
-    [['sending', 'read'], 'Waiting to be sent'],
+    [['sending', 'read'], 'Sending…'],
     [['failed', 'failed'], 'Not sent'],
     [['failed', 'accepted'], 'Some messages failed'],
     [['scheduled', 'accepted'], 'Just scheduled']
@@ -194,13 +198,29 @@ describe("batchTitleKey: the card's title by the counting model, agreeing with i
   })
 
   it.each([
-    ['en', 'With the gateway', 'Cancelled'],
-    ['id', 'Di gateway, belum terkirim', 'Dibatalkan']
-  ] as const)('words the gateway-held and gateway-cancelled titles in %s', (language, held, cancelled) => {
-    const say: Translate = (key, params) => translate(language, key, params)
-    expect(say(batchTitleKey(batch('accepted', 'accepted'), false))).toBe(held)
-    expect(say(batchTitleKey(batch('cancelled_at_gateway'), false))).toBe(cancelled)
-  })
+    ['en', 'With the gateway', 'Cancelled', ['Sending…', 'Partly sent', 'Taken back', 'Partly taken back']],
+    [
+      'id',
+      'Di gateway, belum terkirim',
+      'Dibatalkan',
+      ['Sedang dikirim…', 'Sebagian terkirim', 'Ditarik kembali', 'Sebagian ditarik kembali']
+    ]
+  ] as const)(
+    'words the gateway-held and gateway-cancelled titles in %s',
+    (language, held, cancelled, more) => {
+      const say: Translate = (key, params) => translate(language, key, params)
+      expect(say(batchTitleKey(batch('accepted', 'accepted'), false))).toBe(held)
+      expect(say(batchTitleKey(batch('cancelled_at_gateway'), false))).toBe(cancelled)
+      expect(
+        [
+          batch('queued', 'read'),
+          batch('read', 'cancelled'),
+          batch('cancelled', 'revoked'),
+          batch('read', 'revoked')
+        ].map((items) => say(batchTitleKey(items, false)))
+      ).toEqual(more)
+    }
+  )
 })
 
 describe('batchSummary: the queued bucket named as the header and Overview name it (QA18 Q18-04)', () => {

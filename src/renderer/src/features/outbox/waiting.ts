@@ -2,12 +2,13 @@
 import type { DeviceView, OutboxItemView } from '../../../../shared/contract'
 import { isSandboxDevice, scanCause, stateNameKey, type ScanCause } from '../../../../shared/device-status'
 import {
+  batchHeading,
   bucketCountsOf,
-  countsAsSentToday,
   heldByPause,
   isSendInDoubt,
   scheduleKeeper,
   summaryBuckets,
+  type BatchHeading,
   type ScheduleKeeper,
   type StatusBucket
 } from '../../../../shared/domain/status-buckets'
@@ -324,23 +325,29 @@ function oneScheduledTime(
   return times.size === 1 && time ? time : null
 }
 
+/** Each heading of a batch just sent (the domain's batchHeading), in words. */
+const HEADING_KEY: Record<BatchHeading, MessageKey> = {
+  waiting: 'send.sent.queuedTitle',
+  scheduled: 'send.sent.scheduledTitle',
+  sending: 'send.sent.sendingTitle',
+  withGateway: 'send.sent.withGatewayTitle',
+  sent: 'send.sent.title',
+  failed: 'send.sent.failedTitle',
+  partlyFailed: 'send.sent.partlyFailedTitle',
+  cancelled: 'send.sent.cancelledTitle',
+  revoked: 'send.sent.revokedTitle',
+  takenBack: 'send.sent.takenBackTitle',
+  partlySent: 'send.sent.partlySentTitle',
+  partlyTakenBack: 'send.sent.partlyTakenBackTitle',
+  deleted: 'send.sent.deletedTitle'
+}
+
 /**
- * The heading of a batch just sent, from where all its items stand by the counting model (never "Just sent" over a
- * failure, nor over messages the gateway holds unsent): waiting, scheduled, failed (all or some), cancelled (here or
- * at the gateway), deleted for everyone, with the gateway (taken, none sent yet: QA18 Q18-02), or sent; deleted once
- * none of them is left.
+ * The heading of a batch just sent, from where all its items stand by the counting model (the domain's batchHeading:
+ * never "Just sent" over a failure, over messages the gateway holds unsent, or over a send taken back; "Sending…" once
+ * some went while others wait: QA79); deleted once none of them is left. A held overdue one waits for the operator.
  */
 export function batchTitleKey(items: OutboxItemView[], scheduled: boolean, deleted = 0): MessageKey {
-  if (items.length === 0 && deleted > 0) return 'send.sent.deletedTitle'
-  if (items.length === 0) return scheduled ? 'send.sent.scheduledTitle' : 'send.sent.queuedTitle'
-  if (items.some((i) => isWaiting(i))) return 'send.sent.queuedTitle'
-  const counts = bucketCountsOf(items)
-  if (counts.failed === counts.total) return 'send.sent.failedTitle'
-  if (counts.failed > 0) return 'send.sent.partlyFailedTitle'
-  if (counts.cancelled === counts.total) return 'send.sent.cancelledTitle'
-  if (counts.scheduled > 0) return 'send.sent.scheduledTitle'
-  if (counts.revoked === counts.total) return 'send.sent.revokedTitle'
-  // What is left is with the gateway, sent on, or cancelled: "sent" only once the gateway reports one went.
-  if (!items.some(countsAsSentToday)) return 'send.sent.withGatewayTitle'
-  return 'send.sent.title'
+  const held = items.filter((i) => i.held && i.status === 'scheduled').length
+  return HEADING_KEY[batchHeading(bucketCountsOf(items), { held, deleted, scheduled })]
 }
