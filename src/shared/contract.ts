@@ -1997,9 +1997,12 @@ export const invokeChannels = builtOnFirstUse({
     request: z.object({ action: z.enum(['send', 'cancel']) }).strict(),
     reply: OutboxBulkReply
   }),
-  /** Revoke, cancel or resend a selection at the gateway: recorded, then carried by the queue like sends. */
+  /**
+   * Revoke, cancel or resend a selection at the gateway: recorded, then carried by the queue like sends.
+   * `alsoCancelHeld` (with `revoke`: a whole send taken back from its card): what the gateway holds is cancelled there.
+   */
   'outbox:takeBack': () => ({
-    request: OutboxBulkRequest.extend({ action: TakeBackActionName }),
+    request: OutboxBulkRequest.extend({ action: TakeBackActionName, alsoCancelHeld: z.boolean().optional() }),
     reply: TakeBackView
   }),
   'outbox:takeBackProgress': () => ({ request: z.object({ id: Id }), reply: TakeBackView }),

@@ -129,6 +129,36 @@ describe('take-back: revoke', () => {
   })
 })
 
+// QA79 defect 1: a send's card deleted its sent messages for everyone and left the one the gateway still held; that one
+// went out, was read, and the card said the send was deleted. Taking back a whole send also cancels what the gateway
+// holds, in the same request; a cancel refused because it left meanwhile is followed by deleting it for everyone.
+describe('take-back: a whole send (the send card’s Delete for everyone)', () => {
+  it('deletes what was sent, cancels what the gateway holds, and deletes one that left before its cancel', async () => {
+    fx = makeFixture(OPTIONS)
+    await fx.outbox.start()
+    const { ids, gatewayIds } = await sendMany(3)
+    fx.gateway.setStatus(gatewayIds[0] ?? '', 'read')
+    await fx.runUntil(() => statusOf(ids[0] ?? '') === 'read', { stepMs: 1000 })
+    // The third leaves the gateway before its cancel arrives: refused ("not pending anymore"), then deleted.
+    fx.gateway.setStatus(gatewayIds[2] ?? '', 'sent')
+    const request = fx.outbox.takeBackItems(ids, 'revoke', { alsoCancelHeld: true })
+    expect(request.leftAlone).toEqual({})
+    expect(request.revoke.pending + request.cancel.pending).toBe(3)
+    await fx.runUntil(done(request.id))
+    expect(ids.map(statusOf)).toEqual(['revoked', 'cancelled_at_gateway', 'revoked'])
+    const tally = fx.outbox.takeBackProgress(request.id)
+    expect(tally.cancel).toEqual({ done: 1, refused: 0, unknown: 0, pending: 0 })
+    expect(tally.revoke).toEqual({ done: 2, refused: 0, unknown: 0, pending: 0 })
+  })
+
+  it('without it, a selection’s Delete for everyone still leaves what the gateway holds, said by why', async () => {
+    fx = makeFixture(OPTIONS)
+    await fx.outbox.start()
+    const { ids } = await sendMany(1)
+    expect(fx.outbox.takeBackItems(ids, 'revoke').leftAlone).toEqual({ cancel_at_gateway: 1 })
+  })
+})
+
 describe('take-back: cancel and resend', () => {
   it('cancels what the gateway holds, stops what has not left, and keeps "not pending anymore"', async () => {
     fx = makeFixture(OPTIONS)

@@ -87,9 +87,17 @@ export function createTakeBacks(
    * One action over a selection of outbox items. Only the items the domain decides that action for are asked; a
    * cancel or a delete for everyone also stops those that have not left this computer, as a campaign's take-back does
    * (QA75: a selection's queued messages were left, and sent once their device was back); every other item is left,
-   * counted by why. A resend is no taking back: it stops nothing.
+   * counted by why. A resend is no taking back: it stops nothing. `alsoCancelHeld` (a whole send taken back from its
+   * card, with `revoke`): what the gateway still holds is cancelled there too, and a cancel refused because the message
+   * left meanwhile is followed by deleting it for everyone, as a campaign's take-back does (QA79: the held one was left,
+   * went out and was read under a card saying the send was deleted).
    */
-  function takeBackItems(ids: readonly string[], action: TakeBackAction): TakeBackView {
+  function takeBackItems(
+    ids: readonly string[],
+    action: TakeBackAction,
+    options: { alsoCancelHeld?: boolean | undefined } = {}
+  ): TakeBackView {
+    const whole = action === 'revoke' && options.alsoCancelHeld === true
     const subjects = store.subjectsOf([...new Set(ids)], OPTED_OUT_NOTE)
     const leftAlone: LeftAlone = {}
     const missing = new Set(ids).size - subjects.length
@@ -99,11 +107,12 @@ export function createTakeBacks(
     for (const subject of subjects) {
       const decision = decideTakeBack(subject)
       if (decision.action === DECIDED_AS[action]) ops.push(opOf(subject, action))
+      else if (whole && decision.action === 'cancel_at_gateway') ops.push(opOf(subject, 'cancel'))
       else if (decision.action === 'stop_locally' && action !== 'resend') stop.push(subject.id)
       else count(leftAlone, decision.action === 'none' ? decision.why : decision.action)
     }
     const stopped = stop.length > 0 ? cancelMany(stop).done.length : 0
-    return record(null, false, ops, stopped, leftAlone)
+    return record(null, whole, ops, stopped, leftAlone)
   }
 
   /**

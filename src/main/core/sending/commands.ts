@@ -646,8 +646,8 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
       return bulkReply(outbox, outbox.cancelMany(ids))
     },
 
-    async 'outbox:takeBack'({ ids, action }) {
-      return outbox.takeBackItems(ids, action)
+    async 'outbox:takeBack'({ ids, action, alsoCancelHeld }) {
+      return outbox.takeBackItems(ids, action, { alsoCancelHeld })
     },
 
     async 'outbox:takeBackProgress'({ id }) {
