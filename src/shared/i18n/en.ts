@@ -975,6 +975,12 @@ export const enRest = {
   'send.sent.partlySentTitle': 'Partly sent',
   'send.sent.takenBackTitle': 'Taken back',
   'send.sent.partlyTakenBackTitle': 'Partly taken back',
+  'send.sent.revokedFor': '{revoked} of {count} deleted for everyone',
+  // Taking back a whole send from its card (QA79): nothing was selected, so not the Outbox's selection words.
+  'send.sent.takeBack.confirm':
+    'Delete the {count, plural, one {# message} other {# messages}} already sent for everyone?',
+  'send.sent.takeBack.confirmAndCancel':
+    'Delete the {count, plural, one {# message} other {# messages}} already sent for everyone, and cancel the {notSent} not sent yet?',
   'send.sent.revokedTitle': 'Deleted for everyone',
   'send.sent.deletedTitle': 'Deleted',
   /** A sent message's badge once the outbox no longer has it (deleted since). */

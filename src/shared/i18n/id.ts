@@ -1235,6 +1235,10 @@ export const id: Record<MessageKey, string> = {
   'send.sent.partlySentTitle': 'Sebagian terkirim',
   'send.sent.takenBackTitle': 'Ditarik kembali',
   'send.sent.partlyTakenBackTitle': 'Sebagian ditarik kembali',
+  'send.sent.revokedFor': '{revoked} dari {count} dihapus untuk semua orang',
+  'send.sent.takeBack.confirm': 'Hapus {count} pesan yang sudah terkirim untuk semua orang?',
+  'send.sent.takeBack.confirmAndCancel':
+    'Hapus {count} pesan yang sudah terkirim untuk semua orang, dan batalkan {notSent} pesan yang belum terkirim?',
   'send.sent.revokedTitle': 'Dihapus untuk semua orang',
   'send.sent.deletedTitle': 'Dihapus',
   'send.sent.deletedStatus': 'Dihapus',

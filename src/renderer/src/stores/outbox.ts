@@ -233,8 +233,15 @@ interface OutboxState {
   /** Sends the held overdue ones now. */
   releaseMany(ids: string[]): Promise<InvokeReply<'outbox:releaseMany'>>
   removeMany(ids: string[]): Promise<InvokeReply<'outbox:deleteMany'>>
-  /** Delete for everyone, or cancel, at the gateway: recorded by the core, then carried out like sends. */
-  takeBack(ids: string[], action: 'revoke' | 'cancel'): Promise<InvokeReply<'outbox:takeBack'>>
+  /**
+   * Delete for everyone, or cancel, at the gateway: recorded by the core, then carried out like sends. `alsoCancelHeld`
+   * (a whole send taken back from its card, with `revoke`): what the gateway holds is cancelled there too.
+   */
+  takeBack(
+    ids: string[],
+    action: 'revoke' | 'cancel',
+    options?: { alsoCancelHeld?: boolean }
+  ): Promise<InvokeReply<'outbox:takeBack'>>
   /**
    * The same on every item the current filters match, at most as many as the operator confirmed (`expected`), of
    * those created by `asOf` (when that count was read).
@@ -566,8 +573,9 @@ export const useOutbox = create<OutboxState>()((set, get) => {
       }))
       return reply
     },
-    async takeBack(ids, action) {
-      const reply = await call('outbox:takeBack', { ids, action })
+    async takeBack(ids, action, options) {
+      const also = options?.alsoCancelHeld === true ? { alsoCancelHeld: true } : {}
+      const reply = await call('outbox:takeBack', { ids, action, ...also })
       get().bulkChanged()
       return reply
     },

@@ -4,7 +4,13 @@
 // decideTakeBack, through itemActions), its question, the call, the words of what it started, and the take-back
 // followed under them (TakeBackTally draws it).
 import type { OutboxItemView } from '../../../../shared/contract'
-import { decideTakeBack, TAKE_BACK_LEFT_REASONS, type TakeBackLeftReason } from '../../../../shared/domain'
+import {
+  decideTakeBack,
+  planTakeBack,
+  TAKE_BACK_LEFT_REASONS,
+  type TakeBackLeftReason,
+  type TakeBackSubject
+} from '../../../../shared/domain'
 import { useOutbox } from '../../stores/outbox'
 import { formatList, useLanguage, useT, type Language, type Translate } from '../../i18n'
 import { useFollowedTakeBack, type FollowedTakeBack } from './follow-take-back'
@@ -23,6 +29,14 @@ export function revocableCount(items: Iterable<OutboxItemView>): number {
  * domain's decideTakeBack): stops those that have not left, as a campaign's take-back does, and leaves the rest, by
  * why (in TAKE_BACK_LEFT_REASONS' order). QA75: its question said only that the others stay, and queued ones were sent.
  */
+/** The facts of an item the domain's take-back decision needs. */
+const subjectOf = (item: OutboxItemView): TakeBackSubject => ({
+  status: item.status,
+  gatewayId: item.gatewayId,
+  failureCode: item.failure?.code ?? null,
+  optedOut: item.retryRefusal?.code === 'opted_out'
+})
+
 function revokeReach(items: readonly OutboxItemView[]): {
   stops: number
   left: Partial<Record<TakeBackLeftReason, number>>
@@ -30,12 +44,7 @@ function revokeReach(items: readonly OutboxItemView[]): {
   const reasons: TakeBackLeftReason[] = []
   let stops = 0
   for (const item of items) {
-    const decision = decideTakeBack({
-      status: item.status,
-      gatewayId: item.gatewayId,
-      failureCode: item.failure?.code ?? null,
-      optedOut: item.retryRefusal?.code === 'opted_out'
-    })
+    const decision = decideTakeBack(subjectOf(item))
     if (decision.action === 'stop_locally') stops++
     else if (decision.action !== 'revoke')
       reasons.push(decision.action === 'none' ? decision.why : decision.action)
@@ -77,6 +86,35 @@ export function revokeSelectionQuestion(
   return t('outbox.takeBack.revokeConfirmSome', { count: revocable, selected, others, shows })
 }
 
+/**
+ * The question before taking back a whole send from its result card (QA79: it asked the Outbox's "Delete 1 of the 2
+ * selected messages…", though nothing was selected, and left what the gateway held): deletes for everyone what was
+ * sent, cancels what has not reached anyone (here or at the gateway), and says what it leaves, by why.
+ */
+export function revokeSendQuestion(
+  t: Translate,
+  language: Language,
+  items: readonly OutboxItemView[]
+): string {
+  const plan = planTakeBack(items.map(subjectOf), { revokeDelivered: true })
+  const notSent = plan.stopLocally + plan.cancelAtGateway
+  const left = Object.values(plan.leftAlone).reduce((sum, n) => sum + n, 0)
+  return [
+    notSent > 0
+      ? t('send.sent.takeBack.confirmAndCancel', { count: plan.revoke, notSent })
+      : t('send.sent.takeBack.confirm', { count: plan.revoke }),
+    left > 0
+      ? t('outbox.takeBack.revokeLeaves', {
+          count: left,
+          why: formatList(leftAloneWords(plan.leftAlone, t), language)
+        })
+      : null,
+    t('outbox.takeBack.revokeShows', { count: plan.revoke })
+  ]
+    .filter((part) => part !== null)
+    .join(' ')
+}
+
 /** What a take-back started, said once: `takeBack` when its tally is followed under it. */
 export interface TakeBackAccount {
   tone: 'ok' | 'warn'
@@ -90,13 +128,21 @@ export interface TakeBackAccount {
  */
 export function useSelectionTakeBack(key: string): {
   followed: FollowedTakeBack
-  start: (ids: string[], action: 'revoke' | 'cancel') => Promise<TakeBackAccount>
+  start: (
+    ids: string[],
+    action: 'revoke' | 'cancel',
+    options?: { alsoCancelHeld?: boolean }
+  ) => Promise<TakeBackAccount>
 } {
   const t = useT()
   const language = useLanguage()
   const followed = useFollowedTakeBack(key)
-  async function start(ids: string[], action: 'revoke' | 'cancel'): Promise<TakeBackAccount> {
-    const view = await useOutbox.getState().takeBack(ids, action)
+  async function start(
+    ids: string[],
+    action: 'revoke' | 'cancel',
+    options?: { alsoCancelHeld?: boolean }
+  ): Promise<TakeBackAccount> {
+    const view = await useOutbox.getState().takeBack(ids, action, options)
     const tally = view[action]
     // What it was started for, not what the gateway was asked: those wait in tally.pending, and the tally
     // under this line follows them (paused, waiting for a device, done) as this line cannot.

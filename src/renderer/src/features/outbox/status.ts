@@ -48,7 +48,10 @@ export function summaryStatus(items: OutboxItemView[]): OutboxStatus | null {
   if (statuses.includes('failed')) return 'failed'
   if (statuses.every((s) => s === 'cancelled')) return 'cancelled'
   if (statuses.includes('scheduled')) return 'scheduled'
-  const live = statuses.filter((s) => s !== 'cancelled')
+  // Taken back (cancelled here or at the gateway, deleted for everyone) says only when all of them were: the others'
+  // least advanced step otherwise (QA79: "Deleted for everyone" over a message the customer had read).
+  const live = statuses.filter((s) => s !== 'cancelled' && s !== 'cancelled_at_gateway' && s !== 'revoked')
+  if (live.length === 0) return statuses.find((s) => s !== 'cancelled') ?? 'cancelled'
   return live.reduce<OutboxStatus>(
     (least, status) => (progressIndex(status) < progressIndex(least) ? status : least),
     live[0] ?? 'queued'

@@ -1,6 +1,6 @@
-// QA75: the card of a send just made offers to take the send back (Delete for everyone), with the Outbox's bulk
-// take-back's question and outcome words, only while something of it can be taken back; the focus goes to the
-// question and back. Both languages.
+// QA75: the card of a send just made offers to take the send back (Delete for everyone), only while something of it
+// can be taken back; the focus goes to the question and back. QA79: in its own words (nothing was selected), what the
+// gateway holds cancelled too, its outcome said once and followed. Both languages.
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -53,21 +53,20 @@ describe.each(['en', 'id'] as const)('the card of a send just made (%s)', (langu
   const say = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>): string =>
     translate(language, key, params)
 
-  it('deletes its messages for everyone, asked as the Outbox asks, and says what it started', async () => {
+  it('takes the send back, asked in its own words, and says what it does once: the tally, followed', async () => {
     const disconnect = cardOf(language, sentItems)
     try {
       const user = userEvent.setup()
       const card = await screen.findByTestId('send-sent')
       const button = await within(card).findByRole('button', { name: say('outbox.takeBack.revoke') })
 
-      // The question takes the focus; Keep gives it back to the button.
-      // The one not sent yet is stopped, as the Outbox's question says (QA75).
-      const asked = say('outbox.takeBack.revokeConfirmSome', {
-        count: 2,
-        selected: 3,
-        others: say('outbox.takeBack.revokeStops', { count: 1 }),
-        shows: say('outbox.takeBack.revokeShows', { count: 2 })
-      })
+      // The question takes the focus; Keep gives it back to the button. QA79: nothing was selected on the card, so
+      // its question is its own ("Delete 2 of the 3 selected messages…" was the Outbox's); the one not sent yet is
+      // cancelled, as it says (QA75).
+      const asked = `${say('send.sent.takeBack.confirmAndCancel', { count: 2, notSent: 1 })} ${say(
+        'outbox.takeBack.revokeShows',
+        { count: 2 }
+      )}`
       await user.click(button)
       const question = within(card).getByRole('group', { name: asked })
       expect(question.contains(document.activeElement)).toBe(true)
@@ -75,36 +74,95 @@ describe.each(['en', 'id'] as const)('the card of a send just made (%s)', (langu
       expect(within(card).queryByRole('group', { name: asked })).toBeNull()
       expect(document.activeElement).toBe(button)
 
-      // Asked for the send's messages; the outcome is the bulk take-back's, followed under it.
-      fake.handle('outbox:takeBack', () =>
-        makeTakeBack({
-          producerTag: null,
-          revoke: { done: 0, refused: 0, unknown: 0, pending: 2 },
-          stoppedLocally: 1,
-          leftAlone: {}
-        })
-      )
-      fake.handle('outbox:takeBackProgress', () =>
-        makeTakeBack({
-          producerTag: null,
-          revoke: { done: 0, refused: 0, unknown: 0, pending: 2 },
-          stoppedLocally: 1,
-          leftAlone: {}
-        })
-      )
+      // Asked for the send's messages; the outcome is the take-back's tally, followed, said once (QA79: "Take-back
+      // started for 2 messages. 1 not sent yet was cancelled…" above "1 cancelled before it left, …").
+      const view = makeTakeBack({
+        producerTag: null,
+        revoke: { done: 0, refused: 0, unknown: 0, pending: 2 },
+        stoppedLocally: 1,
+        leftAlone: {}
+      })
+      fake.handle('outbox:takeBack', () => view)
+      fake.handle('outbox:takeBackProgress', () => view)
       await user.click(button)
       await user.click(
         within(within(card).getByRole('group', { name: asked })).getByRole('button', {
           name: say('outbox.takeBack.revoke')
         })
       )
-      expect(fake.requests('outbox:takeBack')).toEqual([{ ids: ['t-1', 't-2', 't-3'], action: 'revoke' }])
-      const report = await within(card).findByTestId('send-takeback-report')
-      expect(report.textContent).toBe(
-        `${say('outbox.takeBack.selectionAll', { n: 2 })} ${say('outbox.takeBack.selectionStopped', { n: 1 })}`
+      expect(fake.requests('outbox:takeBack')).toEqual([
+        { ids: ['t-1', 't-2', 't-3'], action: 'revoke', alsoCancelHeld: true }
+      ])
+      const tally = await within(card).findByTestId('send-takeback-tally')
+      expect(tally.textContent).toBe(
+        say('campaigns.takeBack.tally', {
+          parts: [
+            say('campaigns.takeBack.tally.stopped', { n: 1 }),
+            say('campaigns.takeBack.tally.pending', { n: 2 })
+          ].join(', ')
+        })
       )
-      await waitFor(() => expect(document.activeElement).toBe(report))
-      expect(within(card).getByTestId('send-takeback-tally')).toBeTruthy()
+      expect(within(card).queryByTestId('send-takeback-report')).toBeNull()
+      await waitFor(() => expect(document.activeElement).toBe(tally))
+    } finally {
+      disconnect()
+    }
+  })
+
+  // QA79 defect 1: with one message read and one still held by the gateway, the card deleted the read one, left the
+  // held one ("1 still held by the gateway (cancelling at the gateway takes it back)"), which then went out and was
+  // read, under a badge "Deleted for everyone" and a report still saying it was held.
+  it('cancels what the gateway holds too, and says a message read as read, not deleted', async () => {
+    const items = [
+      read('h-1', '6281211110011'),
+      makeItem({
+        id: 'h-2',
+        recipient: '6281211110012',
+        status: 'accepted',
+        gatewayId: 'gw-h-2',
+        text: 'Wrong price'
+      })
+    ]
+    const disconnect = cardOf(language, items)
+    try {
+      const user = userEvent.setup()
+      const card = await screen.findByTestId('send-sent')
+      await user.click(await within(card).findByRole('button', { name: say('outbox.takeBack.revoke') }))
+      const asked = `${say('send.sent.takeBack.confirmAndCancel', { count: 1, notSent: 1 })} ${say(
+        'outbox.takeBack.revokeShows',
+        { count: 1 }
+      )}`
+      const question = within(card).getByRole('group', { name: asked })
+      const view = makeTakeBack({
+        producerTag: null,
+        state: 'done',
+        revoke: { done: 2, refused: 0, unknown: 0, pending: 0 },
+        leftAlone: {}
+      })
+      fake.handle('outbox:takeBack', () => view)
+      fake.handle('outbox:takeBackProgress', () => view)
+      await user.click(within(question).getByRole('button', { name: say('outbox.takeBack.revoke') }))
+      expect(fake.requests('outbox:takeBack')).toEqual([
+        { ids: ['h-1', 'h-2'], action: 'revoke', alsoCancelHeld: true }
+      ])
+      await within(card).findByTestId('send-takeback-tally')
+
+      // Whatever the gateway did in between: the held one went out and was read, the other was deleted.
+      act(() => {
+        fake.emit('outbox:itemChanged', { item: { ...items[0]!, status: 'revoked' } })
+        fake.emit('outbox:itemChanged', { item: { ...items[1]!, status: 'read' } })
+      })
+      const row = within(card).getByTestId('send-text-row')
+      await waitFor(() =>
+        expect(within(row).getByTestId('send-file-status').textContent).toContain(say('status.read'))
+      )
+      expect(within(row).getByTestId('send-file-revoked-count').textContent).toBe(
+        say('send.sent.revokedFor', { revoked: 1, count: 2 })
+      )
+      expect(within(card).getByRole('heading', { level: 3 }).textContent).toBe(
+        say('send.sent.partlyTakenBackTitle')
+      )
+      expect(card.textContent).not.toContain(say('outbox.takeBack.left.cancelAtGateway', { n: 1 }))
     } finally {
       disconnect()
     }

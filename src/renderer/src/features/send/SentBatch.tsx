@@ -1,5 +1,5 @@
 // The message just sent: each file (and the text) with its live progress from queued to read, from outbox item events,
-// and Delete for everyone for its messages as the Outbox's selection offers it (QA75).
+// and Delete for everyone for the whole send (QA75), in the card's own words, what the gateway holds cancelled (QA79).
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { reasonInWords } from '../../../../shared/i18n/note-text'
@@ -15,7 +15,7 @@ import { PROGRESS, progressIndex, summaryStatus } from '../outbox/status'
 import { RemedyAdvice } from '../outbox/RemedyAdvice'
 import {
   revocableCount,
-  revokeSelectionQuestion,
+  revokeSendQuestion,
   useSelectionTakeBack,
   type TakeBackAccount
 } from '../outbox/selection-take-back'
@@ -70,6 +70,9 @@ function ItemsProgress({
   const status = summaryStatus(items) ?? 'queued'
   const failed = items.find((i) => i.status === 'failed')
   const failedCount = items.filter((i) => i.status === 'failed').length
+  // Some deleted for everyone, the rest not: the badge says where the rest stand, and this how many were deleted
+  // (QA79: "Deleted for everyone" over a message the customer had read).
+  const revokedCount = items.filter((i) => i.status === 'revoked').length
   const step = Math.max(0, progressIndex(status))
   return (
     <>
@@ -80,6 +83,11 @@ function ItemsProgress({
           // "Failed" alone read as failed for everyone, beside a heading of "1 read · 1 failed".
           <span className="muted" data-testid="send-file-failed-count">
             {t('send.sent.failedFor', { failed: failedCount, count: items.length })}
+          </span>
+        ) : null}
+        {revokedCount > 0 && revokedCount < items.length && status !== 'revoked' ? (
+          <span className="muted" data-testid="send-file-revoked-count">
+            {t('send.sent.revokedFor', { revoked: revokedCount, count: items.length })}
           </span>
         ) : null}
         {status !== 'failed' && status !== 'cancelled' && status !== 'scheduled' ? (
@@ -225,10 +233,11 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
   const [report, setReport] = useState<CardReport | null>(null)
   const revokeRef = useRef<HTMLButtonElement>(null)
   const reportRef = useRef<HTMLParagraphElement>(null)
+  const tallyRef = useRef<HTMLDivElement>(null)
   // The question (and the button pressed, once nothing is left to delete) goes once it is answered: the focus goes to
-  // what it started, as the bulk bar's does.
+  // what it started, as the bulk bar's does: the tally, when it is all that is said.
   useLayoutEffect(() => {
-    if (report) reportRef.current?.focus()
+    if (report) (report.text === '' ? tallyRef : reportRef).current?.focus()
   }, [report])
 
   // Its items, all of them; after a bulk change (which names no item) all of them again, also one made while another
@@ -321,8 +330,9 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
     (iso, zone) => formatDateTimeInZone(iso, locale, zone),
     deleted
   )
-  // Offered while any of its messages is on WhatsApp to delete (the domain's decideTakeBack), counted out of all of
-  // them in the question, as the Outbox counts a selection's.
+  // Offered while any of its messages is on WhatsApp to delete (the domain's decideTakeBack); it takes back the whole
+  // send, asked in the card's words (QA79): what was sent deleted, what has not reached anyone cancelled, here or at
+  // the gateway (a cancel refused because it left meanwhile is followed by deleting it).
   const revocable = revocableCount(items)
   const canRevoke = revocable > 0
   const reported = report?.at === sent.at ? report : null
@@ -333,8 +343,10 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
     setTakingBack(true)
     setReport(null)
     try {
-      const started = await startTakeBack(ids, 'revoke')
-      setReport({ ...started, at: batchAt })
+      const started = await startTakeBack(ids, 'revoke', { alsoCancelHeld: true })
+      // Once started, its tally alone says what it does and follows it until it settles (QA79: the line above it said
+      // it again, and kept advice, "1 still held by the gateway…", that no longer held).
+      setReport({ ...started, text: started.takeBack ? '' : started.text, at: batchAt })
     } catch (error) {
       setReport({ tone: 'bad', text: errorInfo(error).message, takeBack: false, at: batchAt })
     } finally {
@@ -445,7 +457,7 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
       {confirmRevoke && canRevoke ? (
         <ConfirmPanel
           id="sent-revoke-q"
-          question={revokeSelectionQuestion(t, language, items, items.length)}
+          question={revokeSendQuestion(t, language, items)}
           confirmLabel={t('outbox.takeBack.revoke')}
           keepLabel={t('common.keep')}
           // The question stays while the gateway is asked: its pressed answer keeps the focus meanwhile.
@@ -464,6 +476,7 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
         followed={followed}
         reportTestId="send-takeback-report"
         tallyTestId="send-takeback"
+        tallyRef={tallyRef}
       />
     </section>
   )
