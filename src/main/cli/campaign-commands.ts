@@ -40,6 +40,7 @@ import {
 /** The files picked for a campaign's attachment column, as the window sends them. */
 type RowFiles = NonNullable<InvokeRequest<'campaigns:start'>['files']>
 import { describeTakeBackState, describeTakeBackView, describeUnreadTakeBack } from './take-back-output'
+import { campaignNamed } from './outbox-campaign-flag'
 
 /**
  * `phone=No HP;vars=Nama,Tagihan;file=Invoice;name=Nama` (vars default to every other column; file names a file per
@@ -619,9 +620,8 @@ async function readCampaignTakeBack(
 async function pauseTakeBack(
   context: CliContext,
   action: 'pause' | 'resume',
-  campaignId: string | undefined
+  campaignId: string
 ): Promise<number> {
-  if (!campaignId) throw new UsageError(`campaign takeback ${action} needs a campaign id`)
   const under = async (core: CommandLineCore): Promise<string[]> => {
     await core.invoke('campaigns:get', { id: campaignId })
     const ids = core.campaignTakeBacks(campaignId)
@@ -650,9 +650,11 @@ async function pauseTakeBack(
 
 export async function runCampaign(context: CliContext): Promise<number> {
   const [sub, id] = context.args.positionals
-  const needId = (): string => {
-    if (!id) throw new UsageError(`campaign ${sub} needs a campaign id`)
-    return id
+  /** The id of the campaign given by its id or its name, as `outbox list --campaign` takes it (QA80). */
+  const needId = async (asked = id, command = sub): Promise<string> => {
+    const given = asked?.trim()
+    if (!given) throw new UsageError(`campaign ${command} needs a campaign id or name`)
+    return (await onCore(context, (core) => campaignNamed(given, core))).id
   }
   const showCampaign = ({ view, devices }: { view: CampaignView; devices: KnownDevice[] }): number => {
     context.out.result(describeCampaign(view, Date.now(), undefined, null, devices), {
@@ -742,7 +744,7 @@ export async function runCampaign(context: CliContext): Promise<number> {
     }
     case 'start':
     case 'resume': {
-      const campaignId = needId()
+      const campaignId = await needId()
       const credentials = await context.credentials()
       const attach = stringFlag(context.args, 'attach')
       const filesDir = stringFlag(context.args, 'files-dir')
@@ -790,12 +792,12 @@ export async function runCampaign(context: CliContext): Promise<number> {
       return exit
     }
     case 'pause': {
-      const campaignId = needId()
+      const campaignId = await needId()
       return showCampaign(await changed((core) => core.invoke('campaigns:pause', { id: campaignId })))
     }
     case 'pacing': {
       // Edit the pacing of a draft, running or paused campaign: flags not given keep the campaign's current values.
-      const campaignId = needId()
+      const campaignId = await needId()
       return showCampaign(
         await changed(async (core) => {
           const { pacing } = await core.invoke('campaigns:get', { id: campaignId })
@@ -807,17 +809,18 @@ export async function runCampaign(context: CliContext): Promise<number> {
       )
     }
     case 'cancel': {
-      const campaignId = needId()
+      const campaignId = await needId()
       const report = await onCore(context, (core) => core.invoke('campaigns:cancel', { id: campaignId }))
       context.out.result(describeCancelReport(report), { ok: true, ...report })
       return EXIT.ok
     }
     case 'takeback': {
       const [, action, ofCampaign] = context.args.positionals
-      if (action === 'pause' || action === 'resume') return pauseTakeBack(context, action, ofCampaign)
+      if (action === 'pause' || action === 'resume')
+        return pauseTakeBack(context, action, await needId(ofCampaign, `takeback ${action}`))
       // Cancel the campaign, stop what has not left, cancel what the gateway holds (and, when asked, delete for
       // everyone what was sent), carried to its end here like a flush: the tally says what could not be taken back.
-      const campaignId = needId()
+      const campaignId = await needId()
       const revokeDelivered = context.args.flags['revoke-delivered'] === true
       const { tallies, exit, waitingForResume } = await carryTakeBacks(
         context,
@@ -840,7 +843,7 @@ export async function runCampaign(context: CliContext): Promise<number> {
       const credentials = await context.credentials().catch(() => null)
       const { shown, devices } = await withCommandLineCore(context, credentials, async (core) => {
         const views = id
-          ? [await core.invoke('campaigns:get', { id })]
+          ? [await core.invoke('campaigns:get', { id: (await campaignNamed(id.trim(), core)).id })]
           : (await core.invoke('campaigns:list', {})).campaigns
         return {
           shown: await Promise.all(
@@ -871,7 +874,7 @@ export async function runCampaign(context: CliContext): Promise<number> {
       return EXIT.ok
     }
     case 'export': {
-      const campaignId = needId()
+      const campaignId = await needId()
       const format = stringFlag(context.args, 'format') ?? 'csv'
       if (format !== 'csv' && format !== 'xlsx' && format !== 'skipped')
         throw new UsageError('--format is csv, xlsx or skipped')

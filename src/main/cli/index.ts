@@ -61,6 +61,7 @@ export const USAGE = `Usage: sender-desk <command> [options]
            (--send-recent: also to numbers that got the same message in the last 24 hours, left out otherwise)
   campaign start <id> [--attach FILE | --files-dir D] [--send-recent] | resume <id> [--timeout <s>] | pause <id>
            | cancel <id> | status [<id>]
+           (<id> of every campaign command: the campaign's id, or its name, case aside, when no other has it)
            (--attach: one file sent with every row, the message as its caption; --files-dir: each row the file
             named in the map's file= column, found in D; give either to create and start. --send-recent: the
             start checks the same message again, and sends to numbers that got it in the last 24 hours too;

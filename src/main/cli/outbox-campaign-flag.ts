@@ -1,5 +1,6 @@
 // `outbox list --campaign <id|name>` and `--direct` (QA73): the window's Campaign filter from the terminal, one
-// campaign's messages or those of none. Apart from outbox-commands.ts, which is near the kernel's size bound.
+// campaign's messages or those of none; and the campaign an id or a name names, for `campaign …` too (QA80). Apart
+// from outbox-commands.ts, which is near the kernel's size bound.
 import { UsageError, stringFlag } from './args'
 import { counted } from './output'
 import { ApiFailure, type CommandLineCore } from '../core/compose-command-line'
@@ -33,13 +34,25 @@ export async function campaignScope(
   if (direct) return { filter: { directOnly: true }, said: ' not from any campaign' }
   if (asked === undefined) return { filter: {}, said: '' }
   if (asked === '') throw new UsageError('--campaign needs a campaign id or name')
+  const found = await campaignNamed(asked, core)
+  return { filter: { campaignId: found.id }, said: ` of campaign "${found.name}"` }
+}
+
+/**
+ * The campaign `asked` names: its id, else its name, case aside: for `--campaign` and every `campaign …` command that
+ * takes one (QA80: `campaign status Arisan` said "No campaign Arisan." while `--campaign Arisan` found it). An unknown
+ * name, or one two campaigns share, is refused naming what there is (the campaigns; the ids to choose from).
+ */
+export async function campaignNamed(
+  asked: string,
+  core: Pick<CommandLineCore, 'invoke'>
+): Promise<{ id: string; name: string }> {
   const { campaigns } = await core.invoke('campaigns:list', {})
   const byId = campaigns.find((c) => c.id === asked)
   const named = byId
     ? [byId]
     : campaigns.filter((c) => c.name.toLocaleLowerCase() === asked.toLocaleLowerCase())
-  if (named.length === 1)
-    return { filter: { campaignId: named[0]!.id }, said: ` of campaign "${named[0]!.name}"` }
+  if (named.length === 1) return { id: named[0]!.id, name: named[0]!.name }
   if (named.length > 1)
     throw new UsageError(
       `${named.length} campaigns are named "${asked}": give one's id (${named.map((c) => c.id).join(', ')})`
