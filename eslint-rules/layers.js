@@ -87,7 +87,7 @@ export const LAYERS = [
     // carries one language (issue 29); the index and notes have every table, for the main process. Its start has
     // English's start strings (en-start) and loads the rest (en) after the shell. numbers: counts grouped with no table
     // (the CLI's --help). inbox-unread: what waits in Messages in, worded once for the tab's badge, the Overview and
-    // the tray.
+    // the tray. late-by: how late a held schedule is, worded once for Schedules and the CLI's `outbox list`.
     entries: [
       'src/shared/i18n/notes',
       'src/shared/i18n/row-problems',
@@ -97,6 +97,7 @@ export const LAYERS = [
       'src/shared/i18n/pacing',
       'src/shared/i18n/renamed-file',
       'src/shared/i18n/inbox-unread',
+      'src/shared/i18n/late-by',
       'src/shared/i18n/id',
       'src/shared/i18n/en-start',
       'src/shared/i18n/en'

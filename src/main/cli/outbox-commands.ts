@@ -35,6 +35,7 @@ import { localDateTime } from './times'
 import { appBeside, flushBesideApp } from './beside-app'
 import { reportDataUpdate } from './data-update'
 import { campaignFlag, campaignScope, refusingCountChanged } from './outbox-campaign-flag'
+import { scheduledWords } from './outbox-schedule-words'
 
 const MB = 1024 * 1024
 
@@ -167,13 +168,18 @@ export async function enqueueFromCli(
 }
 
 /**
- * One item in a line: its status and when it came, when it was created, and a waiting schedule's time, each on the
- * operator's clock (the computer's zone; a schedule on its own zone's, as the window says it) with the zone named.
- * The window's row says the same moments; a bare time read as UTC's or any of Indonesia's three. Why it still waits
- * (a device's daily cap) goes on a second line, as the window's detail says it. `zone`: the computer's, read once by a
- * caller printing many (reading it builds an Intl formatter: a thousand items read it two thousand times, 200 ms).
+ * One item in a line: its status and when it came (a waiting schedule: its time, who keeps it, a hold, at `now`: see
+ * outbox-schedule-words.ts), when it was created, each on the operator's clock (the computer's zone; a schedule on
+ * its own zone's, as the window says it) with the zone named. The window's row says the same moments; a bare time
+ * read as UTC's or any of Indonesia's three. Why it still waits (a device's daily cap) goes on a second line, as the
+ * window's detail says it. `zone`: the computer's, read once by a caller printing many (reading it builds an Intl
+ * formatter: a thousand items read it two thousand times, 200 ms).
  */
-export function describeItem(item: OutboxItemView, zone: string = computerTimeZone()): string {
+export function describeItem(
+  item: OutboxItemView,
+  zone: string = computerTimeZone(),
+  now: number = Date.now()
+): string {
   const what =
     item.kind === 'text' ? `"${(item.text ?? '').slice(0, 40)}"` : `${item.kind} ${item.fileName ?? ''}`
   const failure = item.failure ? ` — ${item.failure.message}` : ''
@@ -183,9 +189,11 @@ export function describeItem(item: OutboxItemView, zone: string = computerTimeZo
   }
   const due =
     item.status === 'scheduled' && item.scheduledAt
-      ? `  for ${at(item.scheduledAt, item.timezone && isValidTimeZone(item.timezone) ? item.timezone : zone)}`
+      ? at(item.scheduledAt, item.timezone && isValidTimeZone(item.timezone) ? item.timezone : zone)
       : ''
-  const line = `${item.id}  ${item.status} ${at(item.updatedAt)}${due}  created ${at(item.createdAt)}  to ${item.recipient}  ${what}${failure}`
+  // A scheduled one: when it goes and who keeps it, not when its status was set (QA80: that read as its time).
+  const state = scheduledWords(item, due, now) ?? `${item.status} ${at(item.updatedAt)}`
+  const line = `${item.id}  ${state}  created ${at(item.createdAt)}  to ${item.recipient}  ${what}${failure}`
   return item.waitReason ? `${line}\n  waiting: ${waitingText(item.waitReason, zone)}` : line
 }
 

@@ -52,6 +52,8 @@ const sources = import.meta.glob(
     '../../../shared/i18n/renamed-file.ts',
     // What waits in Messages in, shared by the window's tab and Overview and the tray.
     '../../../shared/i18n/inbox-unread.ts',
+    // How late a held schedule is, shared by the window's Schedules and the CLI.
+    '../../../shared/i18n/late-by.ts',
     // A device's advice and the name of its scan action, shared by the window and the tray.
     '../../../shared/device-status.ts',
     // Why a take-back waits on a device, shared by the window and the CLI.

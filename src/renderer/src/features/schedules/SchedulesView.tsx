@@ -28,6 +28,8 @@ import { cancelsAtTurnLine, notAtGatewayReason, waitingReason } from '../outbox/
 import { capSpentUntil } from '../../../../shared/device-status'
 import { useChatName } from '../../stores/contact-names'
 import { DEFAULT_TIME_ZONE, scheduleKeeper } from '../../../../shared/domain'
+// How late a held schedule is now, worded as the terminal's `outbox list` words it (QA80).
+import { lateBy } from '../../../../shared/i18n/late-by'
 import { optedOutAhead, RescheduleForm, wordsProblem, type SayAtField } from './RescheduleForm'
 import './schedules.css'
 import { useRowLeftLine } from '../../ui/use-row-left-line'
@@ -426,17 +428,6 @@ function HeldActions({
       ) : null}
     </div>
   )
-}
-
-/** How late a held schedule is now, in words ("2 h 5 min late"), so the operator can judge if it still makes sense. */
-function lateBy(scheduledAt: string | null, now: number, t: Translate): string | null {
-  if (!scheduledAt) return null
-  const minutes = Math.floor((now - Date.parse(scheduledAt)) / 60_000)
-  if (!(minutes >= 1)) return null
-  if (minutes < 60) return t('schedules.late.minutes', { minutes })
-  if (minutes < 24 * 60)
-    return t('schedules.late.hours', { hours: Math.floor(minutes / 60), minutes: minutes % 60 })
-  return t('schedules.late.days', { days: Math.floor(minutes / (24 * 60)) })
 }
 
 /** What a schedule sends: its text, or its file and caption, after the kind ("Document: menu.pdf — Our menu"). */
