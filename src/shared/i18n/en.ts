@@ -2778,7 +2778,10 @@ export const enRest = {
   'inbox.thread.optedOut':
     'This message put the number on the opt-out list and the gateway’s blacklist: campaigns skip it, and the gateway refuses replies too until the customer writes an opt-in keyword (such as MULAI) or you take the number off the list.',
   'inbox.reply.optedOut': 'Not sent: {phone} is on the opt-out list, and the gateway refuses replies to it.',
-  'inbox.reply.listed': '{phone} is on the opt-out list ({how}): the gateway refuses replies to it.',
+  // QA79: also Send reply's description while it is off; said with how that is lifted (no dead end), and short: at
+  // 360×640 it stays in sight above the box with Send's row.
+  'inbox.reply.listed':
+    '{phone} is on the opt-out list ({how}): the gateway refuses replies to it until the customer writes an opt-in keyword (such as MULAI) or you take it off the list in Campaigns.',
   'inbox.thread.optedIn': 'This message took the number off the opt-out list.',
   'inbox.media.pending': 'Downloading the {kind}…',
   'inbox.media.tooLarge': 'Not downloaded: this {kind} is larger than the {max} limit in Settings.',

@@ -3021,7 +3021,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.reply.optedOut':
     'Tidak terkirim: {phone} ada di daftar berhenti berlangganan, dan gateway menolak balasan ke nomor ini.',
   'inbox.reply.listed':
-    '{phone} ada di daftar berhenti berlangganan ({how}): gateway menolak balasan ke nomor ini.',
+    '{phone} ada di daftar berhenti berlangganan ({how}): gateway menolak balasan ke nomor ini sampai pelanggan menulis kata kunci berlangganan lagi (misalnya MULAI) atau Anda mengeluarkannya dari daftar di Kampanye.',
   'inbox.thread.optedIn': 'Pesan ini mengeluarkan nomornya dari daftar berhenti berlangganan.',
   'inbox.media.pending': 'Mengunduh {kind}…',
   'inbox.media.tooLarge': 'Tidak diunduh: {kind} ini lebih besar dari batas {max} di Pengaturan.',

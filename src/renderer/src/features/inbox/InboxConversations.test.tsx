@@ -2523,8 +2523,10 @@ describe('the reply box', () => {
     render(<InboxView />)
     await user.click(await screen.findByTestId('inbox-conversation-1'))
     const note = await screen.findByTestId('inbox-reply-listed')
+    const lifted =
+      ' until the customer writes an opt-in keyword (such as MULAI) or you take it off the list in Campaigns.'
     expect(note.textContent).toBe(
-      '+62 813-7777-8888 is on the opt-out list (added here): the gateway refuses replies to it.'
+      '+62 813-7777-8888 is on the opt-out list (added here): the gateway refuses replies to it' + lifted
     )
     expect(fake.requests('optouts:list').at(-1)).toMatchObject({ search: '6281377778888' })
     // Said before the box and with it: in a narrow window what follows the box scrolls under Send's row (QA60).
@@ -2536,13 +2538,115 @@ describe('the reply box', () => {
     act(() => fake.emit('optouts:changed', { at: '2026-01-15T03:00:00.000Z' }))
     await waitFor(() =>
       expect(screen.getByTestId('inbox-reply-listed').textContent).toBe(
-        '+62 813-7777-8888 is on the opt-out list (replied “STOP”): the gateway refuses replies to it.'
+        '+62 813-7777-8888 is on the opt-out list (replied “STOP”): the gateway refuses replies to it' +
+          lifted
       )
     )
     // Taken off the list: the note goes.
     entry = { optOuts: [], total: 0, listed: 2 }
     act(() => fake.emit('optouts:changed', { at: '2026-01-15T03:01:00.000Z' }))
     await waitFor(() => expect(screen.queryByTestId('inbox-reply-listed')).toBeNull())
+  })
+
+  // QA79: Send reply stayed green on a number on the opt-out list, each click failing the same way.
+  it.each([
+    {
+      language: 'en' as const,
+      listed:
+        '+62 813-7777-8888 is on the opt-out list (replied “STOP”): the gateway refuses replies to it until the ' +
+        'customer writes an opt-in keyword (such as MULAI) or you take it off the list in Campaigns.'
+    },
+    {
+      language: 'id' as const,
+      listed:
+        '+62 813-7777-8888 ada di daftar berhenti berlangganan (membalas “STOP”): gateway menolak balasan ke nomor ' +
+        'ini sampai pelanggan menulis kata kunci berlangganan lagi (misalnya MULAI) atau Anda mengeluarkannya dari ' +
+        'daftar di Kampanye.'
+    }
+  ])(
+    'keeps Send reply off, saying why, while the number is on the opt-out list, and gives it back when taken off ($language)',
+    async ({ language, listed }) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [shop] }))
+      script()
+      const stop = {
+        optOuts: [
+          {
+            phone: '6281377778888',
+            source: 'keyword',
+            addedAt: Date.UTC(2026, 0, 14),
+            name: null,
+            keyword: 'STOP'
+          }
+        ],
+        total: 1,
+        listed: 3
+      }
+      let entry: InvokeReply<'optouts:list'> = stop
+      fake.handle('optouts:list', () => entry)
+      fake.handle('inbox:reply', () => ({ itemIds: ['out-12'], repeated: false }))
+      const user = userEvent.setup()
+      render(<InboxView />)
+      await user.click(await screen.findByTestId('inbox-conversation-1'))
+      const note = await screen.findByTestId('inbox-reply-listed')
+      expect(note.textContent).toBe(listed)
+      const box = screen.getByTestId('inbox-reply-text')
+      await user.type(box, 'Halo')
+      const send = screen.getByTestId('inbox-reply-send') as HTMLButtonElement
+      // Not a dead end: off, and why is its description (the note at the box says it first).
+      expect(send.disabled).toBe(true)
+      expect(send.getAttribute('aria-describedby')?.split(' ')).toContain(note.id)
+      expect(accessibleDescription(send)).toBe(listed)
+      // Ctrl+Enter, as the hint says it sends, sends nothing either.
+      box.focus()
+      await user.keyboard('{Control>}{Enter}{/Control}')
+      expect(fake.requests('inbox:reply')).toHaveLength(0)
+      // Taken off the list while the conversation is open: the box is usable again, the draft kept.
+      entry = { optOuts: [], total: 0, listed: 2 }
+      act(() => fake.emit('optouts:changed', { at: '2026-01-15T03:01:00.000Z' }))
+      await waitFor(() => expect(screen.queryByTestId('inbox-reply-listed')).toBeNull())
+      expect(send.disabled).toBe(false)
+      expect(send.getAttribute('aria-describedby')).toBeNull()
+      expect((box as HTMLTextAreaElement).value).toBe('Halo')
+      await user.click(send)
+      await waitFor(() => expect(fake.requests('inbox:reply')).toHaveLength(1))
+      // On it again (a STOP read meanwhile): off again.
+      entry = stop
+      act(() => fake.emit('optouts:changed', { at: '2026-01-15T03:02:00.000Z' }))
+      await screen.findByTestId('inbox-reply-listed')
+      await user.type(box, 'Lagi')
+      expect((screen.getByTestId('inbox-reply-send') as HTMLButtonElement).disabled).toBe(true)
+    }
+  )
+
+  it("says the core's opt-out refusal once: the note at the box takes over when the list is read again", async () => {
+    script()
+    let entry: InvokeReply<'optouts:list'> = { optOuts: [], total: 0, listed: 2 }
+    fake.handle('optouts:list', () => entry)
+    // The list read before the customer's STOP: the core refuses the reply.
+    fake.fail('inbox:reply', { code: 'opted_out', message: 'opted out', field: 'chatId' })
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await user.type(await screen.findByTestId('inbox-reply-text'), 'Halo')
+    await user.click(screen.getByTestId('inbox-reply-send'))
+    await screen.findByTestId('inbox-reply-opted-out')
+    entry = {
+      optOuts: [
+        {
+          phone: '6281377778888',
+          source: 'keyword',
+          addedAt: Date.UTC(2026, 0, 14),
+          name: null,
+          keyword: 'STOP'
+        }
+      ],
+      total: 1,
+      listed: 3
+    }
+    act(() => fake.emit('optouts:changed', { at: '2026-01-15T03:01:00.000Z' }))
+    await screen.findByTestId('inbox-reply-listed')
+    expect(screen.queryByTestId('inbox-reply-opted-out')).toBeNull()
+    expect((screen.getByTestId('inbox-reply-send') as HTMLButtonElement).disabled).toBe(true)
   })
 
   it('refuses a text past the gateway limit, counted as the gateway counts', async () => {

@@ -79,6 +79,17 @@ export function ReplyBox({
   /** The core's question when the customer is on the opt-out list: a reply is a direct send, asked about first. */
   const [optedOut, setOptedOut] = useState(false)
   const listedAs = useOptOutEntry(conversation.chatId, conversation.isGroup)
+  /**
+   * On the opt-out list as the window last read it: Send reply is off, the note at the box saying why (QA79: it stayed
+   * on, each click refused the same way); read again as the list changes, so it comes back without a reload.
+   */
+  const listed = listedAs !== null
+  // The list read again (on it now, or taken off): the core's last refusal is said by the note, or no longer holds.
+  const [listedBefore, setListedBefore] = useState(listed)
+  if (listedBefore !== listed) {
+    setListedBefore(listed)
+    setOptedOut(false)
+  }
   const [busy, setBusy] = useState(false)
   const pressedAway = useKeptOpenWhilePressed()
   /** The last reply's items while "Reply queued" has something to say (null: nothing said). */
@@ -208,7 +219,7 @@ export function ReplyBox({
 
   async function send(): Promise<void> {
     // A second click while the first is on its way sends nothing more (the core would answer it as repeated).
-    if (sending.current || empty || lengthProblem || refused) return
+    if (sending.current || empty || lengthProblem || refused || listed) return
     sending.current = true
     actionStarts()
     setBusy(true)
@@ -456,7 +467,9 @@ export function ReplyBox({
           className="button button--primary"
           data-testid="inbox-reply-send"
           aria-keyshortcuts="Control+Enter"
-          disabled={empty || lengthProblem !== null || refused !== null}
+          disabled={empty || lengthProblem !== null || refused !== null || listed}
+          // A disabled button says nothing by itself: why it is off, and how that is lifted.
+          aria-describedby={listed ? 'inbox-reply-listed' : undefined}
           {...busyButtonProps(busy)}
         >
           {busy
