@@ -1653,6 +1653,11 @@ export const invokeChannels = builtOnFirstUse({
       sandboxRunning: z.boolean()
     })
   }),
+  /**
+   * The folder the app keeps its data in (the path alone), for the terminal: `sender-desk … --data-dir <path>` works
+   * beside the open app on the same data.
+   */
+  'app:dataFolder': () => ({ request: Empty, reply: z.object({ path: z.string() }) }),
   'settings:update': () => ({ request: Settings.partial(), reply: Settings }),
 
   'devices:list': () => ({ request: Empty, reply: z.object({ devices: z.array(DeviceView) }) }),

@@ -192,6 +192,11 @@ describe('core API', () => {
     })
   })
 
+  // The terminal works beside the open app when given its data folder (--data-dir), which the window never named.
+  it('names the folder it keeps its data in, the path alone, for the terminal’s --data-dir', async () => {
+    expect(await invoke('app:dataFolder', {})).toEqual({ ok: true, value: { path: dataDir } })
+  })
+
   it('takes a new token only after the gateway accepts it, and the window never sees a token', async () => {
     const id = await linkedDevice()
     const refused = await invoke('devices:updateToken', { id, token: 'not-the-token-at-all' })

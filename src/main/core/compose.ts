@@ -734,6 +734,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   const handlers: ApiHandlers = {
     ...createSettingsCommands({
       appInfo: ports.appInfo,
+      dataDir: ports.dataDir,
       vault: ports.vault,
       settings,
       monitor,

@@ -1480,6 +1480,9 @@ export const enRest = {
   'settings.weakStorage': 'Allow weak token storage',
   'settings.weakStorage.hint':
     'Only when no keyring is available: tokens are kept between restarts with weaker protection. Leave off to keep tokens for the session only.',
+  'settings.dataFolder': 'Data folder',
+  'settings.dataFolder.hint': 'The terminal ({command}) uses this folder with {flag}.',
+  'settings.dataFolder.copy': 'Copy folder path',
   'settings.damaged.title': 'Could not be read at start',
   'settings.damaged.file': 'file',
   'settings.damaged.startFresh': 'Set aside and start fresh',

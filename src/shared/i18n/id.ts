@@ -1696,6 +1696,9 @@ export const id: Record<MessageKey, string> = {
   'settings.weakStorage': 'Izinkan penyimpanan token yang lemah',
   'settings.weakStorage.hint':
     'Hanya jika tidak ada keyring: token tetap tersimpan setelah aplikasi dimulai ulang, tetapi perlindungannya lebih lemah. Biarkan mati agar token hanya disimpan selama sesi.',
+  'settings.dataFolder': 'Folder data',
+  'settings.dataFolder.hint': 'Terminal ({command}) memakai folder ini dengan {flag}.',
+  'settings.dataFolder.copy': 'Salin jalur folder',
   'settings.damaged.title': 'Tidak bisa dibaca saat mulai',
   'settings.damaged.file': 'file',
   'settings.damaged.startFresh': 'Sisihkan dan mulai baru',

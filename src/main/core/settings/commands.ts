@@ -11,7 +11,12 @@ import type { SettingsService } from './settings'
 import type { PacedQueued } from '../../../shared/contract'
 
 export type SettingsChannel =
-  'app:bootstrap' | 'app:damaged' | 'app:startFresh' | 'settings:update' | 'diagnostics:get'
+  | 'app:bootstrap'
+  | 'app:damaged'
+  | 'app:startFresh'
+  | 'app:dataFolder'
+  | 'settings:update'
+  | 'diagnostics:get'
 
 export interface AppInfo {
   version: string
@@ -21,6 +26,8 @@ export interface AppInfo {
 
 export interface SettingsCommandsDeps {
   appInfo: AppInfo
+  /** The folder everything is kept in, named to the window for the terminal's --data-dir. */
+  dataDir: string
   vault: Vault
   settings: SettingsService
   monitor: DeviceMonitor
@@ -103,6 +110,10 @@ export function createSettingsCommands(deps: SettingsCommandsDeps): Commands<Set
       else if (part === 'devices') deps.devices.acknowledgeDamage()
       else outbox.removeDamagedSeries()
       return { ok: true as const }
+    },
+
+    async 'app:dataFolder'() {
+      return { path: deps.dataDir }
     },
 
     async 'settings:update'(patch) {

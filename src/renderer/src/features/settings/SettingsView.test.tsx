@@ -479,6 +479,34 @@ describe('SettingsView', () => {
     expect(await navigator.clipboard.readText()).toBe('Sender Desk 0.1.0\ndevices: 1 connected')
     expect(screen.getByTestId('settings-copy-diagnostics-status').textContent).toBe('Copied')
   })
+
+  // The terminal (sender-desk) works beside the open app when given its data folder, which the window never named.
+  it('shows the data folder for the terminal, its path to select or copy', async () => {
+    const folder = '/home/ani/.config/Sender Desk'
+    fake.handle('app:dataFolder', () => ({ path: folder }))
+    const user = userEvent.setup()
+    render(<SettingsView />)
+    const path = await screen.findByRole('textbox', { name: 'Data folder' })
+    expect(path).toHaveProperty('value', folder)
+    expect(path).toHaveProperty('readOnly', true)
+    expect(document.getElementById(path.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'The terminal (sender-desk) uses this folder with --data-dir.'
+    )
+    // Drawn as code, each on one line: the flag was split after its "--".
+    expect(screen.getByText('--data-dir').tagName).toBe('CODE')
+    // Reached by the tab, it is selected whole, ready to copy by hand.
+    path.focus()
+    expect([(path as HTMLInputElement).selectionStart, (path as HTMLInputElement).selectionEnd]).toEqual([
+      0,
+      folder.length
+    ])
+    await user.click(screen.getByRole('button', { name: 'Copy folder path' }))
+    expect(await navigator.clipboard.readText()).toBe(folder)
+    expect(screen.getByTestId('settings-copy-data-folder-status').textContent).toBe('Copied')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'id')
+    expect(screen.getByRole('textbox', { name: 'Folder data' })).toHaveProperty('value', folder)
+    expect(screen.getByRole('button', { name: 'Salin jalur folder' })).toBeTruthy()
+  })
 })
 
 // Opened on a field (the linking wizard's "Add it in Settings"), the Settings heading took the focus and the field

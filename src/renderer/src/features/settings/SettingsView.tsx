@@ -1,6 +1,7 @@
-// Settings: language, theme, polling, pacing, file size, time zone, notifications, start at login, support contact, retention, diagnostics.
+// Settings: language, theme, polling, pacing, file size, time zone, notifications, start at login, support contact, retention, the data folder, diagnostics.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { DamagedParts } from './DamagedParts'
+import { DataFolder } from './DataFolder'
 import type { Settings } from '../../../../shared/contract'
 import {
   MAX_SETTABLE_FILE_BYTES,
@@ -420,6 +421,7 @@ export function SettingsView(): React.JSX.Element {
           checked={settings.allowWeakTokenStorage}
           onChange={(allowWeakTokenStorage) => void save({ allowWeakTokenStorage })}
         />
+        <DataFolder />
       </Group>
 
       <Group title={t('settings.group.diagnostics')}>
