@@ -13,6 +13,8 @@ import {
   renewAddress,
   sandboxNotReached,
   stateNameKey,
+  stateWaitKey,
+  quotaWaitKey,
   unreachablePauseKey,
   wizardUnreachableWords
 } from './device-status'
@@ -291,6 +293,31 @@ describe('adviceKey', () => {
     expect(adviceKey({ state: 'disconnected', stateNoteKey: 'desktop.device.serverErrorStatus' })).toBe(
       'advice.disconnected'
     )
+  })
+})
+
+describe('stateWaitKey', () => {
+  it('says why a state holds the messages back, a needed scan by its cause, and nothing for a state that sends', () => {
+    expect(stateWaitKey({ state: 'needs-scan', linked: true })).toBe('outbox.waiting.loggedOut')
+    expect(stateWaitKey({ state: 'needs-scan', linked: false })).toBe('outbox.waiting.neverLinked')
+    expect(stateWaitKey({ state: 'needs-scan', stateNoteKey: 'desktop.device.numberChanged' })).toBe(
+      'outbox.waiting.numberChanged'
+    )
+    expect(stateWaitKey({ state: 'disconnected' })).toBe('outbox.waiting.state.disconnected')
+    expect(stateWaitKey({ state: 'unreachable', stateNoteKey: 'desktop.device.rateLimited' })).toBe(
+      'outbox.waiting.state.rateLimited'
+    )
+    expect(stateWaitKey({ state: 'connected' })).toBeNull()
+    expect(stateWaitKey({ state: 'unknown' })).toBeNull()
+    for (const state of DeviceState.options)
+      if (state !== 'connected' && state !== 'unknown') expect(stateWaitKey({ state })).not.toBeNull()
+  })
+
+  it('a used-up quota holds them by what tops it up', () => {
+    expect(quotaWaitKey({ quota: 0 })).toBe('outbox.waiting.noQuota')
+    expect(quotaWaitKey({ quota: 0, sandbox: true })).toBe('outbox.waiting.noQuota.sandbox')
+    expect(quotaWaitKey({ quota: 5 })).toBeNull()
+    expect(quotaWaitKey({ quota: null })).toBeNull()
   })
 })
 

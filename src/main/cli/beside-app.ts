@@ -5,10 +5,16 @@
  * back) for the command's devices that the app does not send for waits for the command once it is closed, and then
  * the command exits 2, said in one line on stderr; else the app does it all, and it exits 0.
  */
-import { appSendsFor, type CommandLineCore, type CommandLineDevice } from '../core/compose-command-line'
+import {
+  appSendsFor,
+  type AppDeviceState,
+  type CommandLineCore,
+  type CommandLineDevice
+} from '../core/compose-command-line'
 import type { TakeBackView } from '../../shared/contract'
 import type { CliContext } from './index'
 import { counted, EXIT } from './output'
+import { adviceLines, heldBecause } from './device-words'
 
 /** The open app holding the send queue: its process, and every device id it sends for. */
 export interface AppBeside {
@@ -97,6 +103,29 @@ export function besideAppExit(
 }
 
 /**
+ * Of the queue the app sends, what its devices' states hold back now (QA80: "2 items queued for them" of a logged-out
+ * device's, as if they would go): each device whose state or used-up quota stops its messages, as the app's monitor
+ * last checked it, with how many it holds and why, in the window's words.
+ */
+function heldByDevice(
+  core: CommandLineCore,
+  app: AppBeside,
+  states: ReadonlyMap<string, AppDeviceState>
+): { device: AppDeviceState; items: number; reason: string }[] {
+  const held = new Map<string, { device: AppDeviceState; items: number; reason: string }>()
+  for (const id of app.sendsFor) {
+    const device = states.get(id)
+    const reason = device ? heldBecause(device) : null
+    const items = toSend(core, id)
+    if (!device || !reason || items === 0) continue
+    const known = held.get(device.id)
+    if (known) known.items += items
+    else held.set(device.id, { device, items, reason })
+  }
+  return [...held.values()]
+}
+
+/**
  * `outbox flush` beside the app: says what the app is sending (the queue of the devices of its list) and what waits
  * for a flush once it is closed (messages for devices it does not list), instead of only "stop it first".
  */
@@ -104,7 +133,8 @@ export function flushBesideApp(
   context: CliContext,
   core: CommandLineCore,
   app: AppBeside,
-  device: Pick<CommandLineDevice, 'id' | 'aliases'>
+  device: Pick<CommandLineDevice, 'id' | 'aliases'>,
+  states: ReadonlyMap<string, AppDeviceState> = new Map()
 ): number {
   const appQueued = [...app.sendsFor].reduce((sum, id) => sum + toSend(core, id), 0)
   const waitingForFlush = toSend(core) - appQueued
@@ -112,10 +142,31 @@ export function flushBesideApp(
   const lines = [
     `Sender Desk is running (pid ${app.pid}) and sends the queue of its devices: ${counted(appQueued, 'item')} queued for them.`
   ]
+  const held = heldByDevice(core, app, states)
+  for (const { device: holding, items, reason } of held) {
+    const own = holding.id === device.id || (device.aliases ?? []).includes(holding.id)
+    lines.push(
+      `${items} of them cannot go now: ${reason}.`,
+      ...adviceLines(holding, own).map((line) => `  ${line}`)
+    )
+  }
   if (waitingForFlush > 0)
     lines.push(
       `${counted(waitingForFlush, 'item')} ${waitingForFlush === 1 ? 'is' : 'are'} for devices it does not list: they wait for sender-desk outbox flush after it is closed.`
     )
-  context.out.result(lines.join('\n'), { ok: waiting === 0, appPid: app.pid, appQueued, waitingForFlush })
+  const cannotGoNow = held.map(({ device: { id, label, state }, items, reason }) => ({
+    deviceId: id,
+    label,
+    state,
+    items,
+    reason
+  }))
+  context.out.result(lines.join('\n'), {
+    ok: waiting === 0,
+    appPid: app.pid,
+    appQueued,
+    waitingForFlush,
+    cannotGoNow
+  })
   return besideAppExit(context, 'outbox flush', 'these credentials', waiting)
 }

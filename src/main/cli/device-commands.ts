@@ -5,7 +5,14 @@ import { UsageError, stringFlag } from './args'
 import { gatewayTime } from './gateway-time'
 import { EXIT } from './output'
 import type { CliContext } from './index'
-import type { DeviceInfo, GatewayClient } from '../core/compose-command-line'
+import {
+  appDeviceStates,
+  deviceStateFacts,
+  type DeviceInfo,
+  type GatewayClient
+} from '../core/compose-command-line'
+import { nextCommand, stateAdvice, stateName, type DeviceStateFacts } from './device-words'
+import { cliDataDir, cliDeviceId } from './outbox-commands'
 
 const EXTENSION: Record<string, string> = {
   'image/png': 'png',
@@ -15,15 +22,28 @@ const EXTENSION: Record<string, string> = {
   'image/webp': 'webp'
 }
 
-/** The device in words; its expiry on the computer's clock (or `timeZone`'s), zone named. */
-export function describeDeviceInfo(info: DeviceInfo, timeZone?: string): string {
+/**
+ * The device in words: its state as the window's card says it (name, advice) with the next step as a terminal command,
+ * then its sender, quota and expiry (on the computer's clock, or `timeZone`'s, zone named), and the gateway's own note
+ * apart, as its words (QA80: "disconnected" and "Note: whatsapp sender not connected, need scan qr code again" for
+ * a phone the window said needs a QR scan). `facts`: the state the core's rule makes of `info`, with what the app's
+ * list knows of the device.
+ */
+export function describeDeviceInfo(
+  info: DeviceInfo,
+  timeZone?: string,
+  facts: DeviceStateFacts = deviceStateFacts(info)
+): string {
+  const next = nextCommand(facts)
   const lines = [
-    `Device ${info.serial ?? '(no serial)'}${info.name ? ` — ${info.name}` : ''}: ${info.connection}${info.active === false ? ' (not active)' : ''}`,
+    `Device ${info.serial ?? '(no serial)'}${info.name ? ` — ${info.name}` : ''}: ${stateName(facts)}`,
+    stateAdvice(facts),
+    ...(next ? [`Next: ${next}`] : []),
     `Sender: ${info.sender ?? 'not linked'}`,
     `Quota: ${info.quota ?? 'unknown'}`,
     `Expires: ${info.expiresAt ? gatewayTime(info.expiresAt, timeZone) : 'unknown'}`
   ]
-  if (info.note) lines.push(`Note: ${info.note}`)
+  if (info.note) lines.push(`The gateway said: ${info.note}`)
   return lines.join('\n')
 }
 
@@ -44,7 +64,17 @@ export async function runDevice(context: CliContext): Promise<number> {
   switch (sub) {
     case 'info': {
       const info = await client.deviceInfo()
-      context.out.result(describeDeviceInfo(info), { ok: true, device: info })
+      // The app's list knows more of a device it lists (whether a phone ever scanned it, a changed number).
+      const states = await appDeviceStates(cliDataDir(context))
+      const facts = deviceStateFacts(info, states.get(cliDeviceId(await context.credentials())))
+      context.out.result(describeDeviceInfo(info, undefined, facts), {
+        ok: true,
+        device: info,
+        state: facts.state,
+        stateName: stateName(facts),
+        advice: stateAdvice(facts),
+        next: nextCommand(facts)
+      })
       return EXIT.ok
     }
     case 'restart': {

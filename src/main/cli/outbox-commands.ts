@@ -12,6 +12,7 @@ import type { CliSchedule } from './send-at'
 import type { CliContext } from './index'
 // The terminal's own composition, not the app's: a fresh `outbox list` loads only what it runs (issue 18).
 import {
+  appDeviceStates,
   composeCommandLine,
   createRedactingLogger,
   listedDeviceFor,
@@ -36,6 +37,7 @@ import { appBeside, flushBesideApp } from './beside-app'
 import { reportDataUpdate } from './data-update'
 import { campaignFlag, campaignScope, refusingCountChanged } from './outbox-campaign-flag'
 import { scheduledWords } from './outbox-schedule-words'
+import { queuedHeldBy } from './device-words'
 
 const MB = 1024 * 1024
 
@@ -178,7 +180,8 @@ export async function enqueueFromCli(
 export function describeItem(
   item: OutboxItemView,
   zone: string = computerTimeZone(),
-  now: number = Date.now()
+  now: number = Date.now(),
+  heldBy: (item: OutboxItemView) => string | null = () => null
 ): string {
   const what =
     item.kind === 'text' ? `"${(item.text ?? '').slice(0, 40)}"` : `${item.kind} ${item.fileName ?? ''}`
@@ -194,7 +197,8 @@ export function describeItem(
   // A scheduled one: when it goes and who keeps it, not when its status was set (QA80: that read as its time).
   const state = scheduledWords(item, due, now) ?? `${item.status} ${at(item.updatedAt)}`
   const line = `${item.id}  ${state}  created ${at(item.createdAt)}  to ${item.recipient}  ${what}${failure}`
-  return item.waitReason ? `${line}\n  waiting: ${waitingText(item.waitReason, zone)}` : line
+  const waiting = heldBy(item) ?? (item.waitReason ? waitingText(item.waitReason, zone) : null)
+  return waiting ? `${line}\n  waiting: ${waiting}` : line
 }
 
 /** A policy's reason in words; its `until` on the clock of its `zone` (a device's midnight), else this computer's. */
@@ -336,7 +340,13 @@ export async function runOutbox(context: CliContext): Promise<number> {
         const app = await appBeside(core, cliDataDir(context))
         if (app !== null)
           return {
-            besideApp: flushBesideApp(context, core, app, await commandLineDevice(context, credentials))
+            besideApp: flushBesideApp(
+              context,
+              core,
+              app,
+              await commandLineDevice(context, credentials),
+              await appDeviceStates(cliDataDir(context))
+            )
           }
         return {
           summary: await core.outbox.flush({
@@ -368,17 +378,19 @@ export async function runOutbox(context: CliContext): Promise<number> {
     }
     case 'list': {
       const status = statusFlag(context)
-      const page = await withCommandLineCore(context, null, async (core) =>
-        core.invoke('outbox:list', {
+      const { page, heldBy } = await withCommandLineCore(context, null, async (core) => ({
+        page: await core.invoke('outbox:list', {
           ...(status ? { status } : {}),
           ...(await campaignFlag(context.args, core)),
           limit: 1000
-        })
-      )
+        }),
+        // What holds a queued item back as the window says it: a pause, its device's state (QA80: plain "queued").
+        heldBy: queuedHeldBy(core.outbox.pausedState(), await appDeviceStates(cliDataDir(context)))
+      }))
       const zone = computerTimeZone()
       context.out.result(
         page.items.length > 0
-          ? page.items.map((item) => describeItem(item, zone)).join('\n')
+          ? page.items.map((item) => describeItem(item, zone, Date.now(), heldBy)).join('\n')
           : 'The outbox is empty.',
         {
           ok: true,

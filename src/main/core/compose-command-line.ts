@@ -5,7 +5,15 @@
  * and campaigns commands, not the embedded sandbox gateway, webhooks, reminders or auto-replies: a fresh
  * `sender-desk outbox list` spends its time answering, not loading (issue 18).
  */
-import type { ApiErrorShape, DeviceState, InvokeReply, InvokeRequest } from '../../shared/contract'
+import {
+  DeviceState as DeviceStateSchema,
+  type ApiErrorShape,
+  type DeviceState,
+  type DeviceView,
+  type InvokeReply,
+  type InvokeRequest
+} from '../../shared/contract'
+import { isSandboxDevice } from '../../shared/device-status'
 import { resolveFileLimit } from '../../shared/domain'
 import { formatNumber, type Language, type MessageKey } from '../../shared/i18n'
 import { decodeNote } from '../../shared/i18n/notes'
@@ -28,6 +36,7 @@ import {
   createGatewayClient,
   isGatewayError,
   type GatewayClient,
+  type DeviceInfo,
   type GatewayCredentials,
   type Invoice
 } from './gateway'
@@ -271,19 +280,87 @@ async function gatewayNamesOf(
   id: string,
   addedSerial: string | null
 ): Promise<GatewayNames> {
-  let info: Record<string, unknown> = {}
+  const states = await storedDeviceStates(dataDir)
+  const info = Object.hasOwn(states, id) ? states[id]?.['info'] : undefined
+  const found = info && typeof info === 'object' ? (info as Record<string, unknown>) : {}
+  const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
+  return { serial: text(found['serial']) ?? addedSerial, phone: text(found['sender']) }
+}
+
+/**
+ * The app's monitor's file, each device's last check by its id, as written (each field checked where it is read);
+ * empty when there is none to read (a device never checked, a file being rewritten).
+ */
+async function storedDeviceStates(dataDir: string): Promise<Record<string, Record<string, unknown>>> {
   try {
     const file = (await readJsonFile(join(dataDir, DEVICE_STATES_FILE))) as { devices?: unknown } | undefined
     const devices = file?.devices
-    if (devices && typeof devices === 'object' && Object.hasOwn(devices, id)) {
-      const found = (devices as Record<string, { info?: unknown }>)[id]?.info
-      if (found && typeof found === 'object') info = found as Record<string, unknown>
-    }
+    return devices && typeof devices === 'object' && !Array.isArray(devices)
+      ? (devices as Record<string, Record<string, unknown>>)
+      : {}
   } catch {
-    // No states to read (a device never checked, a file being rewritten): the serial it was added with.
+    return {}
   }
-  const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
-  return { serial: text(info['serial']) ?? addedSerial, phone: text(info['sender']) }
+}
+
+/**
+ * A device of the app's list as its monitor last checked it: what the window's words for its state, its advice and
+ * why its messages wait are told by (shared/device-status.ts), for the terminal to say them too.
+ */
+export interface AppDeviceState {
+  id: string
+  label: string
+  state: DeviceState
+  /** The core's own note's key, when the state's note is one (a cause: never linked, a changed number, …). */
+  stateNoteKey: string | undefined
+  /** Whether a phone has scanned it since it was added (null: not known). */
+  linked: boolean | null
+  quota: DeviceView['quota']
+  sandbox: boolean
+}
+
+const DEVICE_STATE_NAMES: ReadonlySet<string> = new Set(DeviceStateSchema.options)
+
+/**
+ * The app's devices as its monitor last checked them (device-states.json, kept current while the app runs), by the
+ * app's id and by the terminal's ids for their credentials; a device never checked is not in it. Empty when the list
+ * cannot be read.
+ */
+export async function appDeviceStates(dataDir: string): Promise<Map<string, AppDeviceState>> {
+  const found = new Map<string, AppDeviceState>()
+  let records: Record<string, unknown>[]
+  try {
+    records = await appDeviceRecords(dataDir)
+  } catch {
+    return found
+  }
+  const states = await storedDeviceStates(dataDir)
+  for (const record of records) {
+    const { id, label } = record
+    if (typeof id !== 'string' || typeof label !== 'string' || !Object.hasOwn(states, id)) continue
+    const stored = states[id] ?? {}
+    const state = stored['state']
+    if (typeof state !== 'string' || !DEVICE_STATE_NAMES.has(state)) continue
+    const info =
+      stored['info'] && typeof stored['info'] === 'object' ? (stored['info'] as Record<string, unknown>) : {}
+    const quota = info['quota']
+    const linked = stored['linked']
+    const note = stored['note']
+    const device: AppDeviceState = {
+      id,
+      label,
+      state: state as DeviceState,
+      stateNoteKey: decodeNote(typeof note === 'string' ? note : null)?.key,
+      linked: typeof linked === 'boolean' ? linked : null,
+      quota: typeof quota === 'number' || quota === 'unlimited' ? quota : null,
+      sandbox: record['sandbox'] === true
+    }
+    found.set(id, device)
+    const terminalIds = record['terminalIds']
+    if (Array.isArray(terminalIds))
+      for (const terminalId of terminalIds) if (typeof terminalId === 'string') found.set(terminalId, device)
+  }
+  return found
 }
 
 /**
@@ -402,6 +479,26 @@ export async function appDeviceLabels(dataDir: string): Promise<Map<string, stri
     // No list to read: every device is named by its id.
   }
   return labels
+}
+
+/**
+ * What the app's monitor makes of an answer of device/info (its state, the core's note's key), with what the app's list
+ * knows of the device when it lists it (`listed`: whether a phone scanned it since it was added, a cause its last check
+ * kept, whether it is the sandbox's): the terminal's `device info` says the state as the window does.
+ */
+export function deviceStateFacts(
+  info: DeviceInfo,
+  listed?: AppDeviceState | undefined
+): Omit<AppDeviceState, 'id' | 'label'> {
+  const verdict = stateFromInfo(info, systemClock.now())
+  const ownNote = decodeNote(verdict.note)?.key
+  return {
+    state: verdict.state,
+    stateNoteKey: ownNote ?? (listed?.state === verdict.state ? listed.stateNoteKey : undefined),
+    linked: listed?.linked ?? null,
+    quota: info.quota,
+    sandbox: listed !== undefined && isSandboxDevice(listed)
+  }
 }
 
 /** The app's device list in its data folder (compose.ts opens the registry on it). */

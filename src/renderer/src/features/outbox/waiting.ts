@@ -1,6 +1,6 @@
 // Why a message that has not reached the gateway is still waiting, and what a just-sent batch really did.
 import type { DeviceView, OutboxItemView } from '../../../../shared/contract'
-import { isSandboxDevice, scanCause, stateNameKey, type ScanCause } from '../../../../shared/device-status'
+import { quotaWaitKey, stateStopsSending, stateWaitKey } from '../../../../shared/device-status'
 import {
   batchHeading,
   bucketCountsOf,
@@ -87,12 +87,8 @@ function reasonOf(
   const stopped = stoppedReason(context, t)
   if (stopped) return phrase(stopped)
   // The gateway refused a send for quota (the core then shows none left): every message of the device waits for it.
-  if (device && device.quota === 0 && item.status === 'queued')
-    return phrase(
-      t(isSandboxDevice(device) ? 'outbox.waiting.noQuota.sandbox' : 'outbox.waiting.noQuota', {
-        device: device.label
-      })
-    )
+  const noQuota = device && item.status === 'queued' ? quotaWaitKey(device) : null
+  if (device && noQuota) return phrase(t(noQuota, { device: device.label }))
   // A policy holds it (a campaign's pacing or pause, a daily cap): the kernel keeps why, whatever time it holds it
   // until; a campaign's row without a reason yet goes when its campaign's pacing allows.
   if (item.status === 'queued' && item.waitReason) return policyReason(item.waitReason, t, formatTime)
@@ -105,51 +101,13 @@ function reasonOf(
   return null
 }
 
-const SCAN_WAIT = {
-  'logged-out': 'outbox.waiting.loggedOut',
-  'never-linked': 'outbox.waiting.neverLinked',
-  'number-changed': 'outbox.waiting.numberChanged'
-} as const satisfies Record<ScanCause, MessageKey>
-
 /** What stops everything of the device from reaching the gateway: the operator's pause, the device's, its state. */
 function stoppedReason({ device, sendingPaused }: WaitingContext, t: Translate): string | null {
   if (sendingPaused) return t('outbox.waiting.paused')
   if (device?.paused) return t('outbox.waiting.devicePaused', { device: device.label })
-  // By why it needs a scan (an operator's probe: a device never linked, or whose number just changed, was "logged out").
-  if (device && device.state === 'needs-scan')
-    return t(SCAN_WAIT[scanCause(device) ?? 'logged-out'], { device: device.label })
-  if (device && stateStopsSending(device)) {
-    const name = stateNameKey(device)
-    // A state this path never meets (connected, checking, a scan) keeps the general words rather than none.
-    return t(
-      name in STATE_WAIT ? STATE_WAIT[name as keyof typeof STATE_WAIT] : 'outbox.waiting.state.unreachable',
-      {
-        device: device.label
-      }
-    )
-  }
-  return null
-}
-
-/**
- * Why a device's state stops its messages, a sentence for each state's name (QA72: "Sandbox device is “Gateway
- * unreachable”" read oddly for a state that is no adjective): every view that says why a message waits says these.
- */
-const STATE_WAIT = {
-  'state.disconnected': 'outbox.waiting.state.disconnected',
-  'state.awaiting-activation': 'outbox.waiting.state.awaitingActivation',
-  'state.expired': 'outbox.waiting.state.expired',
-  'state.token-invalid': 'outbox.waiting.state.tokenInvalid',
-  'state.unreachable': 'outbox.waiting.state.unreachable',
-  'state.unreachable.serverError': 'outbox.waiting.state.serverError',
-  'state.unreachable.rateLimited': 'outbox.waiting.state.rateLimited',
-  'state.unreachable.notSupported': 'outbox.waiting.state.notSupported',
-  'state.locked': 'outbox.waiting.state.locked'
-} as const satisfies Partial<Record<ReturnType<typeof stateNameKey>, MessageKey>>
-
-/** A state the device cannot send in, that no check is still finding out (stoppedReason's "is …"). */
-function stateStopsSending(device: DeviceView): boolean {
-  return device.state !== 'connected' && device.state !== 'unknown'
+  // Its state, a needed scan by its cause (shared with the terminal's `outbox list` and `outbox flush`: QA80).
+  const key = device ? stateWaitKey(device) : null
+  return device && key ? t(key, { device: device.label }) : null
 }
 
 /**

@@ -1,0 +1,105 @@
+// The terminal beside the open app while a device is logged out (QA80 defect 5): `outbox flush`, `outbox list` and
+// `device info` say what the window says of it (shared/device-status.ts's state, advice and waiting words), with the
+// next step as a terminal command, not "2 items queued" as if they would go and the gateway's raw note alone.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { Sandbox, SandboxControl } from '@sender-desk/sandbox-gateway'
+import type { Core } from '../core/compose'
+import { appCoreOn, runCli, runCliJson, sandboxForCli, until } from './testing/in-process'
+
+let work: string
+let dataDir: string
+let sandbox: Sandbox
+let control: SandboxControl
+let env: NodeJS.ProcessEnv
+let app: Core
+
+beforeEach(async () => {
+  work = mkdtempSync(join(tmpdir(), 'sd-logged-out-'))
+  dataDir = join(work, 'data')
+  ;({ sandbox, control, env } = await sandboxForCli(dataDir, { seed: 80 }))
+  app = await appCoreOn(dataDir)
+})
+afterEach(async () => {
+  await app.stop()
+  await sandbox.close()
+  rmSync(work, { recursive: true, force: true })
+})
+
+/** The app lists the terminal's device, checks it linked, then the phone logs out and its next check says so. */
+async function loggedOutInTheApp(): Promise<string> {
+  const { device } = await app.registry.add({
+    label: 'Toko Quota',
+    baseUrl: String(env['SENDER_DESK_BASE_URL']),
+    token: String(env['SENDER_DESK_TOKEN'])
+  })
+  await app.start()
+  await app.monitor.refresh(device.id)
+  await until(() => app.monitor.view(device.id).state === 'connected')
+  await control.act(String(env['SENDER_DESK_TOKEN']), 'logout')
+  await app.monitor.refresh(device.id)
+  await until(() => app.monitor.view(device.id).state === 'needs-scan')
+  // The monitor's file the terminal reads (written a moment after the state changes).
+  await until(() => readFileSync(join(dataDir, 'device-states.json'), 'utf8').includes('"needs-scan"'))
+  return device.id
+}
+
+async function queueTwo(): Promise<void> {
+  const queued = await runCli(
+    ['send', 'text', '--to', '081234567081,081234567082', '--message', 'Promo dari CLI', '--queue'],
+    env
+  )
+  expect(queued.code, queued.stderr).toBe(0)
+}
+
+describe('a logged-out device, from the terminal while the app runs', () => {
+  it('outbox flush says how many of the queued items cannot go now, why, and the command that relinks', async () => {
+    await loggedOutInTheApp()
+    await queueTwo()
+    const flushed = await runCli(['outbox', 'flush', '--timeout', '3'], env)
+    expect(flushed.code, flushed.stderr).toBe(0)
+    expect(flushed.stdout).toMatch(
+      /Sender Desk is running \(pid \d+\) and sends the queue of its devices: 2 items queued for them\./
+    )
+    expect(flushed.stdout).toContain('2 of them cannot go now: Toko Quota is logged out.')
+    expect(flushed.stdout).toContain(
+      'The phone logged out of WhatsApp: relink it by scanning a new code with the same phone.'
+    )
+    expect(flushed.stdout).toContain('Next: sender-desk device qr --out qr.png')
+    const json = await runCliJson(env, ['outbox', 'flush', '--timeout', '3'])
+    expect(json.json).toMatchObject({
+      ok: true,
+      appQueued: 2,
+      cannotGoNow: [{ label: 'Toko Quota', state: 'needs-scan', items: 2 }]
+    })
+  }, 30_000)
+
+  it('outbox list says why each queued item waits, as the window does', async () => {
+    await loggedOutInTheApp()
+    await queueTwo()
+    const listed = await runCli(['outbox', 'list', '--status', 'queued,scheduled'], env)
+    expect(listed.code, listed.stderr).toBe(0)
+    const waits = listed.stdout.split('\n').filter((line) => line.startsWith('  waiting: '))
+    expect(waits, listed.stdout).toEqual([
+      '  waiting: Toko Quota is logged out',
+      '  waiting: Toko Quota is logged out'
+    ])
+  }, 30_000)
+
+  it("device info says the state in the window's words, the next step as a command, the gateway's note apart", async () => {
+    await loggedOutInTheApp()
+    const info = await runCli(['device', 'info'], env)
+    expect(info.code, info.stderr).toBe(0)
+    expect(info.stdout).toMatch(/^Device \S+.*: Needs a QR scan$/m)
+    expect(info.stdout).toContain(
+      'The phone logged out of WhatsApp: relink it by scanning a new code with the same phone.'
+    )
+    expect(info.stdout).toContain('Next: sender-desk device qr --out qr.png')
+    expect(info.stdout).toMatch(/^The gateway said: .+$/m)
+    expect(info.stdout).not.toMatch(/^Note: /m)
+    const json = await runCliJson(env, ['device', 'info'])
+    expect(json.json).toMatchObject({ ok: true, state: 'needs-scan', stateName: 'Needs a QR scan' })
+  }, 30_000)
+})
