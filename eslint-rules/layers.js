@@ -65,6 +65,8 @@ export const LAYERS = [
       'src/shared/contract-client',
       'src/shared/contract-pipe',
       'src/shared/device-status',
+      // Why a device's messages wait: the Outbox's words, apart from device-status' start strings.
+      'src/shared/device-waits',
       // Its table of cases, run against device-status' quotaToppedUpBy.
       'src/shared/quota-topped-up.cases',
       'src/shared/relay-status',

@@ -13,11 +13,10 @@ import {
   renewAddress,
   sandboxNotReached,
   stateNameKey,
-  stateWaitKey,
-  quotaWaitKey,
   unreachablePauseKey,
   wizardUnreachableWords
 } from './device-status'
+import { quotaWaitKey, stateWaitKey } from './device-waits'
 import { translate, type MessageKey } from './i18n'
 import { QUOTA_TOPPED_UP_CASES } from './quota-topped-up.cases'
 

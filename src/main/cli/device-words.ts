@@ -1,18 +1,12 @@
 /**
  * A device's state in the terminal in the window's words (shared/device-status.ts: the state's name, the card's
- * advice, why its messages wait), in English, with the next step as a terminal command: QA80 found `device info`
+ * advice; shared/device-waits.ts: why its messages wait), in English, with the next step as a terminal command: QA80 found `device info`
  * saying "disconnected" and the gateway's raw note, and `outbox flush` counting a logged-out device's messages as
  * queued, where the window said "Needs a QR scan" and offered Relink.
  */
 import type { DeviceState, DeviceView } from '../../shared/contract'
-import {
-  adviceKey,
-  quotaUsedUp,
-  quotaWaitKey,
-  stateNameKey,
-  stateWaitKey,
-  webTookOver
-} from '../../shared/device-status'
+import { adviceKey, quotaUsedUp, stateNameKey, webTookOver } from '../../shared/device-status'
+import { quotaWaitKey, stateWaitKey } from '../../shared/device-waits'
 import { translate, type MessageKey } from '../../shared/i18n'
 
 /** What the words are told by: the state as the app's monitor (or the core's rule on an answer) names it. */

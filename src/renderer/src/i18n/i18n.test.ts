@@ -56,6 +56,8 @@ const sources = import.meta.glob(
     '../../../shared/i18n/late-by.ts',
     // A device's advice and the name of its scan action, shared by the window and the tray.
     '../../../shared/device-status.ts',
+    // Why a device's messages wait, shared by the window's outbox and the CLI.
+    '../../../shared/device-waits.ts',
     // Why a take-back waits on a device, shared by the window and the CLI.
     '../../../shared/take-back-holds.ts',
     // Why a campaign's part on a device waits or paused, shared by the window and the CLI.

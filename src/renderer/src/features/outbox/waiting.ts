@@ -1,6 +1,6 @@
 // Why a message that has not reached the gateway is still waiting, and what a just-sent batch really did.
 import type { DeviceView, OutboxItemView } from '../../../../shared/contract'
-import { quotaWaitKey, stateStopsSending, stateWaitKey } from '../../../../shared/device-status'
+import { quotaWaitKey, stateStopsSending, stateWaitKey } from '../../../../shared/device-waits'
 import {
   batchHeading,
   bucketCountsOf,
