@@ -189,3 +189,24 @@ describe("a take-back's tally when its time is up", () => {
     }
   })
 })
+
+describe('campaign takeback without the app, with other messages queued', () => {
+  it('takes the campaign back and sends nothing else queued for these credentials', async () => {
+    const id = await sentCampaign('Wrong stock', '081234567056')
+    const queued = await cli('send', 'text', '--to', '081234567057', '--message', 'Send me later', '--queue')
+    expect(queued.code, JSON.stringify(queued.json)).toBe(0)
+    const [otherId] = queued.json.itemIds as string[]
+
+    const taken = await runCli(['campaign', 'takeback', id, '--revoke-delivered', '--timeout', '10'], env)
+    expect(taken.code, taken.stderr).toBe(0)
+    expect(await statuses('Wrong stock')).toEqual(['revoke'])
+    // The wrong campaign is taken back; the other message was not asked to go now, and it waits, still queued.
+    expect(await statuses('Send me later')).toEqual([])
+    const list = await cli('outbox', 'list')
+    expect((list.json.items as { id: string; status: string }[]).find((i) => i.id === otherId)).toMatchObject(
+      {
+        status: 'queued'
+      }
+    )
+  })
+})

@@ -13,6 +13,7 @@ import {
 } from '../core/compose-command-line'
 import type { TakeBackView } from '../../shared/contract'
 import type { CliContext } from './index'
+import { intFlag } from './args'
 import { counted, EXIT } from './output'
 import { adviceLines, heldBecause } from './device-words'
 
@@ -26,6 +27,19 @@ export interface AppBeside {
 export async function appBeside(core: CommandLineCore, dataDir: string): Promise<AppBeside | null> {
   const pid = core.otherDispatcher()
   return pid === null ? null : { pid, sendsFor: await appSendsFor(dataDir) }
+}
+
+/**
+ * With no app beside: the recorded take-backs carried to their end here (--timeout, 300 s by default), and nothing
+ * else. A plain flush would also send what is queued for these credentials, which the operator taking back did not
+ * ask to send now (`campaign takeback` of a wrong campaign, `message revoke`).
+ */
+export function takeBacksHere(context: CliContext): (core: CommandLineCore) => Promise<void> {
+  // Read before anything is recorded: a wrong --timeout is refused first.
+  const timeoutSec = intFlag(context.args, 'timeout', { min: 1, max: 86_400 }) ?? 300
+  return async (core) => {
+    await core.outbox.flush({ timeoutMs: timeoutSec * 1000, takeBacksOnly: true })
+  }
 }
 
 /** Queued or being sent: what a sender still has to do. */

@@ -12,7 +12,14 @@ import { EXIT, counted } from './output'
 import { localDateTime } from './times'
 import type { CliContext } from './index'
 import { cliDataDir, cliDeviceId, commandLineDevice, withCommandLineCore } from './outbox-commands'
-import { appBeside, besideApp, besideAppExit, TAKE_BACK_CALLS, takeBackBesideApp } from './beside-app'
+import {
+  appBeside,
+  besideApp,
+  besideAppExit,
+  TAKE_BACK_CALLS,
+  takeBackBesideApp,
+  takeBacksHere
+} from './beside-app'
 import { describeRejection, registerFile } from './send-commands'
 import { ApiFailure, appDeviceLabels, type CommandLineCore } from '../core/compose-command-line'
 import { campaignPartWords, sayCampaignPartWords } from '../../shared/campaign-part-words'
@@ -555,7 +562,7 @@ async function carryTakeBacks(
   start: (core: CommandLineCore) => Promise<string[]>
 ): Promise<Carried> {
   const credentials = await context.credentials()
-  const timeoutSec = intFlag(context.args, 'timeout', { min: 1, max: 86_400 }) ?? 300
+  const carryHere = takeBacksHere(context)
   return withCommandLineCore(context, credentials, async (core) => {
     const ids = await start(core)
     const app = await appBeside(core, cliDataDir(context))
@@ -576,7 +583,7 @@ async function carryTakeBacks(
       }
     }
     context.out.progress('Taking the campaign back at the gateway…')
-    await core.outbox.flush({ timeoutMs: timeoutSec * 1000 })
+    await carryHere(core)
     const tallies = await Promise.all(ids.map((id) => readTakeBack(core, id)))
     return { tallies, exit: tallies.every((t) => t.view.state === 'done') ? EXIT.ok : EXIT.network }
   })

@@ -31,7 +31,8 @@ export const USAGE = `Usage: sender-desk <command> [options]
                                                        pending ones, resend failed ones; prints a tally. A
                                                        message the outbox holds is taken back there, as the
                                                        window takes it back (one not sent yet is stopped
-                                                       here); while Sender Desk runs, it does the asking
+                                                       here, and nothing else queued is sent with it); while
+                                                       Sender Desk runs, it does the asking
   outbox flush [--timeout <s>] | list [--status <s,…>] [--campaign <id|name> | --direct]
          | retry <id>... | cancel <id>... | delete <id>...
                                                        list --campaign: one campaign's messages (its id or name);
@@ -75,7 +76,8 @@ export const USAGE = `Usage: sender-desk <command> [options]
             twice, and carries it on like takeback; exit 0 taken back or paused, 2 when the campaign has no
             take-back under way, 4 when --timeout ends first: run resume again, or leave the app running.
             While Sender Desk runs, takeback and resume ask the gateway nothing: the app takes back for its
-            devices; for others they exit 2, and resume carries it on once the app is closed)
+            devices; for others they exit 2, and resume carries it on once the app is closed. Without the app,
+            they only take back: what else is queued waits for outbox flush)
   optout list | add <phone>... | remove <phone> | import <file> | keywords [stop|start <word,word…>]
                                                        the numbers campaigns skip; add/remove also update the
                                                        gateway's blacklist when device credentials are given

@@ -4,12 +4,12 @@
  * by the gateway's id) is taken back as the window's "Delete for everyone" takes it back (outbox:takeBack), so the
  * outbox records it; any other id is asked of the gateway directly, one call per 100 ids (the client splits).
  */
-import { intFlag, UsageError } from './args'
+import { UsageError } from './args'
 import { counted, EXIT } from './output'
 import type { CliContext } from './index'
 import type { CommandLineCore, GatewayClient } from '../core/compose-command-line'
 import type { TakeBackView } from '../../shared/contract'
-import { appBeside, besideAppExit, TAKE_BACK_CALLS, takeBackBesideApp } from './beside-app'
+import { appBeside, besideAppExit, TAKE_BACK_CALLS, takeBackBesideApp, takeBacksHere } from './beside-app'
 import { cliDataDir, withCommandLineCore } from './outbox-commands'
 import { describeSelectionTakeBack } from './take-back-output'
 
@@ -137,8 +137,9 @@ export async function runMessage(context: CliContext): Promise<number> {
   }
   const ids = idsOf(rest, sub)
   const credentials = await context.credentials()
+  const carryHere = takeBacksHere(context)
   const outbox = await withCommandLineCore(context, credentials, (core) =>
-    takeBackInOutbox(context, core, sub, ids)
+    takeBackInOutbox(context, core, sub, ids, carryHere)
   )
   const atGateway = ids.filter((id) => !outbox.named.has(id))
   let result: TakeBackResult = { action: sub, outcomes: [], messages: [], quota: null, stoppedBy: null }
@@ -195,7 +196,8 @@ interface OutboxPart {
 /**
  * The outbox's messages among the ids, taken back as the window takes them back (outbox:takeBack: what has not left
  * is stopped here, what the gateway holds or sent is asked of it, the rest left as it was), then carried to the end
- * here as `campaign takeback` carries its own (--timeout, 300 s); beside the open app, the app carries it, or it
+ * here as `campaign takeback` carries its own (--timeout, 300 s; takeBacksHere: nothing else queued is sent with
+ * it); beside the open app, the app carries it, or it
  * waits for it to close (beside-app.ts). A message this command has not heard of since it left (no tracking runs
  * here) is first read in the gateway's reports, as the app's tracking would read it: delivered or read, it is
  * deleted for everyone, not cancelled.
@@ -204,7 +206,8 @@ async function takeBackInOutbox(
   context: CliContext,
   core: CommandLineCore,
   sub: Sub,
-  ids: readonly string[]
+  ids: readonly string[],
+  carryHere: (core: CommandLineCore) => Promise<void>
 ): Promise<OutboxPart> {
   const named = core.outbox.itemIdsNamed(ids)
   if (named.size === 0) return { named, view: null, exit: EXIT.ok, beside: false }
@@ -229,17 +232,7 @@ async function takeBackInOutbox(
       beside: true
     }
   }
-  // Carried as a flush carries sends: one here would send what else is queued for these credentials with it.
-  const queued = core.outbox.counts(core.deviceId)
-  const others = queued.queued + queued.sending
-  if (others > 0) {
-    context.out.progress(
-      `sender-desk: ${command} asked the gateway nothing: ${counted(others, 'item')} queued for these credentials would be sent with it; sender-desk outbox flush sends them and takes ${them(toDo(view))} back`
-    )
-    return { named, view, exit: EXIT.badInput, beside: false }
-  }
-  const timeoutSec = intFlag(context.args, 'timeout', { min: 1, max: 86_400 }) ?? 300
-  await core.outbox.flush({ timeoutMs: timeoutSec * 1000 })
+  await carryHere(core)
   view = await core.invoke('outbox:takeBackProgress', { id: view.id })
   return { named, view, exit: EXIT.ok, beside: false }
 }

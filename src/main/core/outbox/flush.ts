@@ -8,17 +8,26 @@ import type { FlushProgress, FlushSummary } from './types'
 export interface FlushOptions {
   timeoutMs: number
   onProgress?: (progress: FlushProgress) => void
+  /**
+   * Only the recorded take-backs, carried to their end: nothing queued is sent and no schedule synced (a terminal's
+   * take-back must not send what else waits for the device). It sets how a run this flush starts runs: a queue already
+   * running (the app's own) goes on sending as it does.
+   */
+  takeBacksOnly?: boolean
 }
 
 /** Whether flush must keep waiting, and which devices hold items it cannot send. */
-function flushState({ ctx, store, knownDevices }: KernelCore): {
+function flushState(
+  { ctx, store, knownDevices }: KernelCore,
+  takeBacksOnly: boolean
+): {
   waiting: boolean
   blocked: FlushSummary['blocked']
 } {
   let waiting = false
   const blocked: FlushSummary['blocked'] = []
   const byDevice = new Map<string, { queued: number; sending: number }>()
-  for (const row of store.activeCounts()) {
+  for (const row of takeBacksOnly ? [] : store.activeCounts()) {
     const entry = byDevice.get(row.deviceId) ?? { queued: 0, sending: 0 }
     entry[row.status] += row.count
     byDevice.set(row.deviceId, entry)
@@ -31,7 +40,8 @@ function flushState({ ctx, store, knownDevices }: KernelCore): {
     else if (block) blocked.push({ deviceId, reason: block.reason, detail: block.detail })
   }
   for (const deviceId of knownDevices) {
-    if (nextSyncWakeAt(ctx, deviceId) !== null || ctx.device(deviceId).syncing) waiting = true
+    if (!takeBacksOnly && (nextSyncWakeAt(ctx, deviceId) !== null || ctx.device(deviceId).syncing))
+      waiting = true
     // Take-backs waiting their turn or in doubt: a foreground run carries them to their end too.
     const takeBacks = ctx.takeBackStore
     const reachable = ctx.reachableClient(deviceId) !== undefined
@@ -46,7 +56,8 @@ function flushState({ ctx, store, knownDevices }: KernelCore): {
 export async function flush(core: KernelCore, options: FlushOptions): Promise<FlushSummary> {
   const { ctx, store, clock, afterPump } = core
   const ownRun = !ctx.running
-  if (ownRun) await core.start({ tracking: false, retention: false })
+  const takeBacksOnly = options.takeBacksOnly === true
+  if (ownRun) await core.start({ tracking: false, retention: false, sends: !takeBacksOnly })
   let accepted = 0
   let failed = 0
   const progress = (): void => {
@@ -80,7 +91,7 @@ export async function flush(core: KernelCore, options: FlushOptions): Promise<Fl
           finish(false)
           return
         }
-        const state = flushState(core)
+        const state = flushState(core, takeBacksOnly)
         blocked = state.blocked
         if (!state.waiting) finish(false)
       }
@@ -98,7 +109,7 @@ export async function flush(core: KernelCore, options: FlushOptions): Promise<Fl
   // A foreground flush (the CLI) stops at a full disk with one clear error; the app's dispatcher waits instead.
   if (diskFull) throw new DiskFullError()
   const counts = store.counts()
-  if (timedOut) blocked = flushState(core).blocked
+  if (timedOut) blocked = flushState(core, takeBacksOnly).blocked
   return {
     accepted,
     failed,

@@ -91,7 +91,13 @@ export interface KernelCore {
    * live process holds the lease: refused (`busy`), or with `whenHeld`, started later by itself once it can take it
    * over (`whenHeld` runs then), the rest of the queue usable meanwhile (sendingHeldBy says who holds it).
    */
-  start(mode: { tracking: boolean; retention: boolean; whenHeld?: { takenOver: () => void } }): Promise<void>
+  start(mode: {
+    tracking: boolean
+    retention: boolean
+    /** False: a run that only takes back (a terminal's take-back): nothing is sent and no schedule synced. */
+    sends?: boolean
+    whenHeld?: { takenOver: () => void }
+  }): Promise<void>
   /** The other process holding the dispatcher lease while this one waits to take it over, or null. */
   sendingHeldBy(): number | null
   stop(): Promise<void>
@@ -135,6 +141,7 @@ export function createKernelCore(input: KernelInput): KernelCore {
   const afterPump = new Set<() => void>()
   const tickers: Ticker[] = []
   let tracking = ctx.options.tracking
+  let sends = true
   let pumping = false
   let pumpAgain = false
   let wakeTimer: TimerId | null = null
@@ -172,9 +179,11 @@ export function createKernelCore(input: KernelInput): KernelCore {
           consider(nextReconcileWakeAt(ctx, deviceId))
           // Before sends: a take-back waiting its turn gets the device as soon as its sends in flight end.
           consider(takeBackDevice(ctx, deviceId))
-          consider(fillDevice(ctx, deviceId))
-          syncDevice(ctx, deviceId)
-          consider(nextSyncWakeAt(ctx, deviceId))
+          if (sends) {
+            consider(fillDevice(ctx, deviceId))
+            syncDevice(ctx, deviceId)
+            consider(nextSyncWakeAt(ctx, deviceId))
+          }
           if (tracking) {
             trackDevice(ctx, deviceId)
             consider(nextTrackingWakeAt(ctx, deviceId))
@@ -308,8 +317,9 @@ export function createKernelCore(input: KernelInput): KernelCore {
   }
 
   /** With the lease held: what a crash or the previous holder left is settled before anything is sent. */
-  async function run(mode: { tracking: boolean; retention: boolean }): Promise<void> {
+  async function run(mode: { tracking: boolean; retention: boolean; sends?: boolean }): Promise<void> {
     tracking = mode.tracking && ctx.options.tracking
+    sends = mode.sends ?? true
     // An add a crash cut short is rolled back before anything else looks at the queue.
     await discardAbandonedBatches(ctx)
     readWorkingDevices()

@@ -159,6 +159,39 @@ describe('take-back: a whole send (the send card’s Delete for everyone)', () =
   })
 })
 
+describe('take-back: a flush of take-backs only (the terminal’s take-back)', () => {
+  it('carries the take-back to its end and sends nothing queued meanwhile', async () => {
+    fx = makeFixture(OPTIONS)
+    await fx.outbox.start()
+    const { ids, gatewayIds } = await sendMany(2)
+    await deliver(ids, gatewayIds)
+    await fx.outbox.stop()
+    const { itemIds: later } = await fx.outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['6281299999999'],
+      entries: [{ kind: 'text', text: 'not now' }]
+    })
+    const request = fx.outbox.takeBackItems(ids, 'revoke')
+    const sendsBefore = fx.gateway.calls.filter((c) => c.op === 'send').length
+
+    const summary = await fx.outbox.flush({ timeoutMs: 60_000, takeBacksOnly: true })
+    expect(summary).toMatchObject({ accepted: 0, timedOut: false, remaining: { queued: 1 } })
+    expect(fx.outbox.takeBackProgress(request.id).revoke).toEqual({
+      done: 2,
+      refused: 0,
+      unknown: 0,
+      pending: 0
+    })
+    expect(ids.map(statusOf)).toEqual(['revoked', 'revoked'])
+    expect(statusOf(later[0] ?? '')).toBe('queued')
+    expect(fx.gateway.calls.filter((c) => c.op === 'send')).toHaveLength(sendsBefore)
+
+    // A plain flush afterwards sends it: the queue was left as it was.
+    await fx.outbox.flush({ timeoutMs: 60_000 })
+    expect(statusOf(later[0] ?? '')).toBe('accepted')
+  })
+})
+
 describe('take-back: cancel and resend', () => {
   it('cancels what the gateway holds, stops what has not left, and keeps "not pending anymore"', async () => {
     fx = makeFixture(OPTIONS)
