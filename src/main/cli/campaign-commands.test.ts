@@ -601,6 +601,66 @@ describe('sender-desk campaign', () => {
     expect((await cli('campaign', 'cancel', secondId)).code).toBe(2)
   }, 60_000)
 
+  // A draft left with no device by a removal could have its devices chosen again only in the window.
+  it('devices chooses a draft’s devices again, by the app’s id or name, refused in the core’s words', async () => {
+    const dataDir = join(work, 'draft-devices')
+    mkdirSync(dataDir)
+    const own = { ...env, SENDER_DESK_DATA_DIR: dataDir }
+    const credentials = {
+      baseUrl: String(env['SENDER_DESK_BASE_URL']),
+      token: String(env['SENDER_DESK_TOKEN'])
+    }
+    writeFileSync(
+      join(dataDir, 'devices.json'),
+      JSON.stringify({
+        version: 1,
+        devices: [
+          { id: 'dev-toko', label: 'Toko Kedua', terminalIds: [terminalDeviceId(credentials)] },
+          { id: 'dev-gudang', label: 'Gudang' }
+        ]
+      })
+    )
+    const created = await runCliJson(own, ['campaign', 'create', '--file', FIXTURE, '--template', 'Hi'])
+    expect(created.code).toBe(0)
+    const id = (created.json.campaign as { id: string }).id
+    // Its only device removed in the window: the draft is left with none.
+    const db = openDatabase({ dataDir })
+    db.prepare("UPDATE campaigns SET devices = '[]' WHERE id = ?").run(id)
+    db.prepare('DELETE FROM campaign_devices WHERE campaign_id = ?').run(id)
+    db.close()
+    const status = await runCli(['campaign', 'status', id], own)
+    expect(status.stdout).toContain(
+      `\nThis draft has no device: choose one before starting.\nChoose them with: sender-desk campaign devices ${id} --device <id|name>[,…]\n`
+    )
+
+    const unknown = await runCli(['campaign', 'devices', id, '--device', 'dev-nope'], own)
+    expect([unknown.code, unknown.stderr.trim()]).toEqual([2, 'sender-desk: That device no longer exists.'])
+    const none = await runCli(['campaign', 'devices', id], own)
+    expect(none.code).toBe(2)
+    expect(none.stderr).toContain('--device is required')
+
+    // By the app's name (case aside) or id; the draft said with the devices it now sends from, by their names.
+    const said = await runCli(['campaign', 'devices', id, '--device', 'gudang, dev-toko'], own)
+    expect(said.code, said.stderr).toBe(0)
+    expect(said.stdout).toMatch(new RegExp(`^${id} {2}bad-rows {2}draft\\n`))
+    expect(said.stdout).toContain('\nSend from: Gudang, Toko Kedua\n')
+    const chosen = await runCliJson(own, ['campaign', 'devices', id, '--device', 'gudang,dev-toko'])
+    expect(chosen.code).toBe(0)
+    expect((chosen.json.campaign as CampaignView).devices.map((part) => part.deviceId)).toEqual([
+      'dev-gudang',
+      'dev-toko'
+    ])
+    const again = await runCli(['campaign', 'status', id], own)
+    expect(again.stdout).not.toContain('This draft has no device')
+
+    expect((await runCli(['campaign', 'cancel', id], own)).code).toBe(0)
+    const ended = await runCli(['campaign', 'devices', id, '--device', 'dev-toko'], own)
+    expect([ended.code, ended.stderr.trim()]).toEqual([
+      2,
+      'sender-desk: This campaign is cancelled; only a draft’s devices can be chosen again.'
+    ])
+  }, 60_000)
+
   it("starts a new campaign's working hours on the operator's zone (the settings'), not the gateway's", async () => {
     const dataDir = join(work, 'zone-data')
     const db = openDatabase({ dataDir })

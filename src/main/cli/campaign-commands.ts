@@ -48,6 +48,7 @@ import {
 type RowFiles = NonNullable<InvokeRequest<'campaigns:start'>['files']>
 import { describeTakeBackState, describeTakeBackView, describeUnreadTakeBack } from './take-back-output'
 import { campaignNamed } from './outbox-campaign-flag'
+import { chooseDevicesHint, setDraftDevices } from './campaign-devices'
 
 /**
  * `phone=No HP;vars=Nama,Tagihan;file=Invoice;name=Nama` (vars default to every other column; file names a file per
@@ -317,7 +318,7 @@ export function describeCampaign(
   lines.push(...campaignParts(view, devices, timeZone).map((part) => part.line))
   // A draft whose only device was removed cannot start until one is chosen (its start is refused in these words).
   if (view.status === 'draft' && view.devices.length === 0)
-    lines.push(translate('en', 'desktop.error.draftNoDevice'))
+    lines.push(translate('en', 'desktop.error.draftNoDevice'), chooseDevicesHint(view.id))
   // The window's rule: a paused (or wholly held) campaign has no end to promise, only a running one; a running one's
   // is held to its devices' gateway quotas left, as the check's summary and the window say it.
   const end = campaignFinishEstimate(
@@ -815,6 +816,18 @@ export async function runCampaign(context: CliContext): Promise<number> {
         })
       )
     }
+    case 'devices': {
+      // A draft's devices chosen again (one left with none by a removal cannot start until one is chosen).
+      const { view, names } = await setDraftDevices(context, await needId())
+      context.out.result(
+        `${describeCampaign(view)}\n${translate('en', 'campaigns.devices')}: ${names.join(', ')}`,
+        {
+          ok: true,
+          campaign: campaignJson(view)
+        }
+      )
+      return EXIT.ok
+    }
     case 'cancel': {
       const campaignId = await needId()
       const report = await onCore(context, (core) => core.invoke('campaigns:cancel', { id: campaignId }))
@@ -896,7 +909,7 @@ export async function runCampaign(context: CliContext): Promise<number> {
     }
     default:
       throw new UsageError(
-        'campaign needs one of: create, start, pause, resume, pacing, cancel, takeback, status, export'
+        'campaign needs one of: create, start, pause, resume, pacing, devices, cancel, takeback, status, export'
       )
   }
 }

@@ -69,6 +69,9 @@ export const USAGE = `Usage: sender-desk <command> [options]
             the start names the rows set aside: those left out at create or by this start for the same message
             in the last 24 hours, and those left out before that it now sends to)
   campaign pacing <id> [--delay …] [--batch …] [--hours …] [--cap …]   (edit while it runs; others stay)
+  campaign devices <id> --device <id|name>[,…]         a draft's devices to send from, chosen again: the app's, by
+                                                       id or name (a draft left with none by a device's removal
+                                                       cannot start until one is chosen)
   campaign export <id> --out F [--format csv|xlsx|skipped]
   campaign takeback <id> [--revoke-delivered] [--timeout <s>]   (stop, cancel at the gateway, delete sent ones for everyone)
            | takeback pause <id> | takeback resume <id> [--timeout <s>]
@@ -185,6 +188,7 @@ export const FLAGS: Record<string, FlagSpec> = {
   format: { type: 'string' },
   matching: { type: 'boolean' },
   campaign: { type: 'string' },
+  device: { type: 'string' },
   direct: { type: 'boolean' },
   text: { type: 'string' },
   expect: { type: 'string' },

@@ -20,6 +20,7 @@ import {
   terminalDeviceId,
   type CommandLineCore,
   type CommandLineDevice,
+  type CommandLinePorts,
   type GatewayCredentials
 } from '../core/compose-command-line'
 import { type InvokeRequest, type OutboxBulkRefusal, type OutboxItemView } from '../../shared/contract'
@@ -91,9 +92,11 @@ export function cliDataDir(context: CliContext): string {
 export async function withCommandLineCore<T>(
   context: CliContext,
   credentials: GatewayCredentials | null,
-  run: (core: CommandLineCore) => Promise<T>
+  run: (core: CommandLineCore) => Promise<T>,
+  more: Pick<CommandLinePorts, 'appDevices'> = {}
 ): Promise<T> {
   const core = composeCommandLine({
+    ...more,
     dataDir: cliDataDir(context),
     device: credentials ? await commandLineDevice(context, credentials) : null,
     onDataUpdate: reportDataUpdate(context.out),

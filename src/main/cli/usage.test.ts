@@ -49,6 +49,8 @@ describe('help after a command', () => {
     // What a start prints besides the campaign: the rows set aside (at import, or by this start) for the same message.
     expect(stdout).toMatch(/start names the rows set aside/)
     expect(stdout).toMatch(/left out at create/)
+    // A draft's devices are chosen again from the terminal too (one left with none by a removal cannot start).
+    expect(stdout).toMatch(/^ {2}campaign devices <id> --device <id\|name>\[,…\] +a draft's devices/m)
     const reminder = (await run(['reminder', 'help'])).stdout
     expect(reminder).toContain('[--custom-day N]')
     expect((await run(['device', 'help'])).stdout).toMatch(/^ {2}device invoices /m)

@@ -461,6 +461,23 @@ export async function appSendsFor(dataDir: string): Promise<Set<string>> {
 }
 
 /**
+ * The devices of the app's list by their own ids (not the terminal's), each with its name (its id when it has none), in
+ * the list's order: those a draft can be dealt to. Empty when the list cannot be read.
+ */
+export async function appDevices(dataDir: string): Promise<Map<string, string>> {
+  const devices = new Map<string, string>()
+  try {
+    for (const device of await appDeviceRecords(dataDir)) {
+      const { id, label } = device
+      if (typeof id === 'string') devices.set(id, typeof label === 'string' ? label : id)
+    }
+  } catch {
+    // No list to read: the app has no device the terminal knows of.
+  }
+  return devices
+}
+
+/**
  * The app's name for each device of its list, by its id and by the terminal's ids for its credentials (a campaign's
  * part is filed under either): how the terminal names a device the window names. Empty when the list cannot be read.
  */
@@ -531,6 +548,11 @@ export interface CommandLinePorts {
   logger?: Logger
   /** Hears the update of a data folder an older version wrote, as the database opens. */
   onDataUpdate?: (progress: DataUpdateProgress) => void
+  /**
+   * The app's devices by id, with their names (appDevices), for a command that chooses a draft's devices: the
+   * campaign commands know them as the app's registry does in the window. Without it, only `device` is known.
+   */
+  appDevices?: ReadonlyMap<string, string>
 }
 
 /** The contract channels a terminal command calls, through the same handlers and schemas as the window. */
@@ -674,7 +696,11 @@ export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
       campaigns,
       db,
       registry: {
-        get: (id) => (id === device?.id ? { label: device.label ?? id } : undefined),
+        get: (id) => {
+          if (id === device?.id) return { label: device.label ?? id }
+          const listed = ports.appDevices?.get(id)
+          return listed === undefined ? undefined : { label: listed }
+        },
         list: () => (device ? [device] : []),
         openedClient: (id) => (id === device?.id ? client : undefined)
       },

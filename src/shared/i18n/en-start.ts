@@ -278,6 +278,8 @@ export const enStart = {
   'campaigns.count.optedOut': 'opted out during the campaign (not sent)',
   'campaigns.count.revoked': 'deleted for everyone',
   'campaigns.status.draft': 'draft',
+  // A draft left with no device (its only one removed): the words of its "Send from" field (desktop.error.draftNoDevice).
+  'campaigns.status.draftNoDevice': 'draft · no device: choose one before starting',
   'campaigns.status.running': 'sending',
   'campaigns.status.paused': 'paused',
   'campaigns.status.cancelled': 'cancelled',

@@ -2232,6 +2232,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.estimate.working': 'sedang dihitung untuk pengaturan kecepatan yang sekarang…',
   'campaigns.start': 'Mulai kirim {count} pesan',
   'campaigns.status.draft': 'draf',
+  'campaigns.status.draftNoDevice': 'draf · tidak ada perangkat: pilih satu sebelum memulai',
   'campaigns.status.running': 'mengirim',
   'campaigns.status.paused': 'dijeda',
   'campaigns.status.cancelled': 'dibatalkan',

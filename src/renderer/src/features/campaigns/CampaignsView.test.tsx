@@ -5393,6 +5393,23 @@ describe('a draft whose only device was removed', () => {
     expect(await screen.findByRole('group', { name: 'Before you start' })).toBeTruthy()
   })
 
+  it('is a draft with no device in the list, in the field’s words, and a draft once one is chosen', async () => {
+    deviceLessDraft()
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    const list = await screen.findByRole('list', { name: 'Your campaigns' })
+    const row = (): string => within(list).getAllByRole('listitem')[0]?.textContent ?? ''
+    await waitFor(() => expect(row()).toContain('bills draft · no device: choose one before starting'))
+    await user.click(within(list).getByRole('button', { name: 'bills' }))
+    const draft = await screen.findByTestId('campaign-draft')
+    await user.click(
+      within(within(draft).getByRole('group', { name: 'Send from' })).getByRole('checkbox', { name: /Shop/ })
+    )
+    // The list is told the status moved: the draft is just a draft again.
+    await waitFor(() => expect(row()).not.toContain('no device'))
+    expect(row()).toContain('bills draft ·')
+  })
+
   it('says so in Indonesian', async () => {
     seedStores(
       makeBootstrap({
@@ -5407,6 +5424,9 @@ describe('a draft whose only device was removed', () => {
     const draft = await screen.findByTestId('campaign-draft')
     const field = within(draft).getByRole('group', { name: 'Kirim dari' })
     const words = 'Draf ini tidak punya perangkat: pilih satu sebelum memulai.'
+    expect(
+      within(screen.getByRole('list', { name: 'Kampanye Anda' })).getByRole('listitem').textContent
+    ).toContain('bills draf · tidak ada perangkat: pilih satu sebelum memulai')
     expect(field.textContent).toContain(words)
     await user.click(within(draft).getByTestId('campaign-draft-start'))
     expect((await within(draft).findByRole('alert')).textContent).toBe(words)

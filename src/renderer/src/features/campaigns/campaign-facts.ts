@@ -327,9 +327,9 @@ export function slowedByGateway(
 }
 
 /**
- * The campaign's state in words, true to its own buckets: "paused" when nothing goes on (isHeld), "held" while all
- * sending is paused (QA F03: "sending" under the header's pause), waiting while no device can send, checking while
- * every part's sends in doubt hold it (checkingAtGateway), waiting rather than
+ * The campaign's state in words, true to its own buckets: a draft with no device says it has none, "paused" when
+ * nothing goes on (isHeld), "held" while all sending is paused (QA F03: "sending" under the header's pause), waiting
+ * while no device can send, checking while every part's sends in doubt hold it (checkingAtGateway), waiting rather than
  * "sending" while only its working hours hold it (QA: "mengirim" outside them), and not "finished" while rows are
  * still with the gateway unsent (the core finishes a campaign once it has handed every row over).
  */
@@ -338,6 +338,9 @@ export function campaignStatusKey(
   sendingPaused: boolean,
   devices: KnownDevices
 ): MessageKey {
+  // A draft whose only device was removed cannot start until one is chosen: said wherever it is listed, in its field's
+  // words, not as just "draft".
+  if (campaign.status === 'draft' && campaign.devices.length === 0) return 'campaigns.status.draftNoDevice'
   if (isHeld(campaign)) return 'campaigns.status.paused'
   if (heldBySendingPause(campaign, sendingPaused)) return 'campaigns.status.heldBySendingPause'
   if (waitingForDevices(campaign, devices)) return 'campaigns.status.waitingForDevices'
