@@ -302,7 +302,13 @@ export const TakeBackView = z.object({
   heldBy: z
     .object({ reason: z.enum(['operator', 'offline', 'device', 'gateway']), deviceId: Id.nullable() })
     .nullable()
-    .optional()
+    .optional(),
+  /**
+   * Whether its messages left on their way (`leftAlone.fate_unknown`) are taken back by it once the gateway has them: a
+   * campaign's, and a whole send's (with `alsoCancelHeld`); a selection's are taken back again by the operator. Absent
+   * from a core older than it.
+   */
+  onItsWayFollowed: z.boolean().optional()
 })
 export type TakeBackView = z.infer<typeof TakeBackView>
 export type TakeBackHeldBy = NonNullable<TakeBackView['heldBy']>

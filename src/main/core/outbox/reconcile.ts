@@ -100,12 +100,15 @@ async function checkItem(ctx: OutboxContext, item: ItemRecord, client: SendingPo
   // Changed meanwhile (or resent and now in flight): nothing to settle.
   if (current?.status !== 'sending' || current.nextAttemptAt === null) return true
   if (found) {
-    acceptItem(
-      ctx,
-      item.id,
-      found.id,
-      found.status,
-      encodeNote('desktop.note.foundInReport', { id: found.id })
+    // One transaction with what follows from it: a take-back that left it on its way asks its call in it.
+    ctx.batch(() =>
+      acceptItem(
+        ctx,
+        item.id,
+        found.id,
+        found.status,
+        encodeNote('desktop.note.foundInReport', { id: found.id })
+      )
     )
     return true
   }

@@ -157,6 +157,89 @@ describe('take-back: a whole send (the send card’s Delete for everyone)', () =
     const { ids } = await sendMany(1)
     expect(fx.outbox.takeBackItems(ids, 'revoke').leftAlone).toEqual({ cancel_at_gateway: 1 })
   })
+
+  // QA79 follow-up: a message still being sent when the card's Delete for everyone ran was left, the tally saying to
+  // take back again if it went out. The whole send's take-back follows it up itself, as a campaign's does.
+  it('follows a message still being sent: once the gateway has it, it is cancelled there, in the same tally', async () => {
+    fx = makeFixture(OPTIONS)
+    await fx.outbox.start()
+    fx.gateway.holdSends = true
+    const { itemIds } = await fx.outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['6281200000001', '6281200000002'],
+      entries: [{ kind: 'text', text: 'oops' }]
+    })
+    await fx.runUntil(() => fx.gateway.heldCount === 1)
+    const onItsWay = itemIds.find((id) => statusOf(id) === 'sending') ?? ''
+    const request = fx.outbox.takeBackItems(itemIds, 'revoke', { alsoCancelHeld: true })
+    expect(fx.outbox.takeBackProgress(request.id)).toMatchObject({
+      stoppedLocally: 1,
+      leftAlone: { fate_unknown: 1 },
+      onItsWayFollowed: true
+    })
+    // Taken back again meanwhile: the first request follows it still; the second says it was asked already.
+    const again = fx.outbox.takeBackItems(itemIds, 'revoke', { alsoCancelHeld: true })
+    expect(again.leftAlone).toEqual({ cancelled: 1, already_asked: 1 })
+    expect(again.onItsWayFollowed).toBe(false)
+    fx.gateway.holdSends = false
+    fx.gateway.releaseHeld()
+    await fx.runUntil(() => statusOf(onItsWay) === 'cancelled_at_gateway')
+    await fx.runUntil(done(request.id))
+    const tally = fx.outbox.takeBackProgress(request.id)
+    expect(tally).toMatchObject({ stoppedLocally: 1, leftAlone: {} })
+    expect(tally.cancel).toEqual({ done: 1, refused: 0, unknown: 0, pending: 0 })
+    expect(fx.gateway.sends()).toHaveLength(1)
+  })
+
+  it('follows it across a restart: found in the reports after the app closed mid-send, then cancelled', async () => {
+    fx = makeFixture(OPTIONS)
+    await fx.outbox.start()
+    fx.gateway.holdAnswers = true
+    const { itemIds } = await fx.outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['6281200000001'],
+      entries: [{ kind: 'text', text: 'oops' }]
+    })
+    const id = itemIds[0] ?? ''
+    await fx.runUntil(() => fx.gateway.heldCount === 1)
+    const request = fx.outbox.takeBackItems(itemIds, 'revoke', { alsoCancelHeld: true })
+    expect(request.leftAlone).toEqual({ fate_unknown: 1 })
+    fx.crash()
+    fx.gateway.holdAnswers = false
+    fx.gateway.releaseHeld()
+    fx.reopen(OPTIONS)
+    await fx.outbox.start()
+    await fx.runUntil(() => statusOf(id) === 'cancelled_at_gateway', { stepMs: 1000 })
+    const tally = fx.outbox.takeBackProgress(request.id)
+    expect(tally).toMatchObject({ state: 'done', leftAlone: {} })
+    expect(tally.cancel.done).toBe(1)
+    expect(fx.gateway.sends()).toHaveLength(1)
+  })
+
+  it('has nothing to follow when the message fails: counted by why instead, its tally done', async () => {
+    fx = makeFixture(OPTIONS)
+    await fx.outbox.start()
+    fx.gateway.holdSends = true
+    const { itemIds } = await fx.outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['6281200000001'],
+      entries: [{ kind: 'text', text: 'oops' }]
+    })
+    const id = itemIds[0] ?? ''
+    await fx.runUntil(() => fx.gateway.heldCount === 1)
+    const request = fx.outbox.takeBackItems(itemIds, 'revoke', { alsoCancelHeld: true })
+    fx.gateway.fail({ op: 'send', code: 'rejected', gatewayMessage: 'param invalid' })
+    fx.gateway.holdSends = false
+    fx.gateway.releaseHeld()
+    await fx.runUntil(() => statusOf(id) === 'failed')
+    const tally = fx.outbox.takeBackProgress(request.id)
+    expect(tally).toMatchObject({
+      state: 'done',
+      leftAlone: { never_reached_gateway: 1 },
+      onItsWayFollowed: false
+    })
+    expect(tally.cancel.pending + tally.revoke.pending).toBe(0)
+  })
 })
 
 describe('take-back: a flush of take-backs only (the terminal’s take-back)', () => {

@@ -3,7 +3,11 @@
 // pause, resume, and the tally ("4,812 revoked, 188 too old or already deleted").
 import { randomUUID } from 'node:crypto'
 import {
+  arrived,
   DamagedStoreError,
+  followOnItsWay,
+  followsOnItsWay,
+  requestFollowing,
   type TakeBackAction,
   type ItemRecord,
   type TakeBackRequestRecord,
@@ -48,13 +52,18 @@ export function createTakeBacks(
   const { ctx, clock, knownDevices, pump } = core
   const store = ctx.takeBackStore
 
-  /** Record the request and its ops in one transaction, then let the pump carry them. */
+  /**
+   * Record the request and its ops in one transaction, then let the pump carry them. `onItsWay`: the messages it
+   * follows up once their fate is known (a whole send's; a campaign's are found by its tag), kept in the same
+   * transaction, so a restart loses none.
+   */
   function record(
     producerTag: string | null,
     revokeDelivered: boolean,
     ops: NewTakeBackOp[],
     stoppedLocally: number,
-    leftAlone: LeftAlone
+    leftAlone: LeftAlone,
+    onItsWay: readonly string[] = []
   ): TakeBackView {
     const id = randomUUID()
     ctx.batch(() => {
@@ -62,8 +71,14 @@ export function createTakeBacks(
         { id, producerTag, revokeDelivered, stoppedLocally, leftAlone, createdAt: clock.now() },
         ops
       )
+      // Followed up by an earlier request already: that one carries it, as it does an op it asked.
+      const followedElsewhere = onItsWay.length - followOnItsWay(ctx.store.db, id, onItsWay)
+      if (followedElsewhere > 0) {
+        leftAlone.fate_unknown = (leftAlone.fate_unknown ?? 0) - followedElsewhere
+        if (leftAlone.fate_unknown === 0) delete leftAlone.fate_unknown
+      }
       // Asked by an earlier request already: that one carries it (an item is never asked twice the same thing).
-      if (alreadyAsked > 0) leftAlone.already_asked = alreadyAsked
+      if (alreadyAsked + followedElsewhere > 0) leftAlone.already_asked = alreadyAsked + followedElsewhere
       store.setLeftAlone(id, leftAlone)
       store.finishIfSettled(id, clock.now())
     })
@@ -90,7 +105,9 @@ export function createTakeBacks(
    * counted by why. A resend is no taking back: it stops nothing. `alsoCancelHeld` (a whole send taken back from its
    * card, with `revoke`): what the gateway still holds is cancelled there too, and a cancel refused because the message
    * left meanwhile is followed by deleting it for everyone, as a campaign's take-back does (QA79: the held one was left,
-   * went out and was read under a card saying the send was deleted).
+   * went out and was read under a card saying the send was deleted). Then too what is on its way (being sent, or its
+   * answer lost) is followed up once its fate is known, as a campaign's is (followUpOnItsWay; QA79: the card's tally
+   * said to take back again if it went out).
    */
   function takeBackItems(
     ids: readonly string[],
@@ -104,15 +121,17 @@ export function createTakeBacks(
     if (missing > 0) leftAlone.not_found = missing
     const ops: NewTakeBackOp[] = []
     const stop: string[] = []
+    const onItsWay: string[] = []
     for (const subject of subjects) {
       const decision = decideTakeBack(subject)
       if (decision.action === DECIDED_AS[action]) ops.push(opOf(subject, action))
       else if (whole && decision.action === 'cancel_at_gateway') ops.push(opOf(subject, 'cancel'))
       else if (decision.action === 'stop_locally' && action !== 'resend') stop.push(subject.id)
       else count(leftAlone, decision.action === 'none' ? decision.why : decision.action)
+      if (whole && decision.action === 'none' && decision.why === 'fate_unknown') onItsWay.push(subject.id)
     }
     const stopped = stop.length > 0 ? cancelMany(stop).done.length : 0
-    return record(null, whole, ops, stopped, leftAlone)
+    return record(null, whole, ops, stopped, leftAlone, onItsWay)
   }
 
   /**
@@ -134,38 +153,54 @@ export function createTakeBacks(
   }
 
   /**
-   * A producer's message on its way when its messages were taken back (left as `fate_unknown`: sending, or its answer
-   * lost) is followed up in that request once the gateway turns out to have it: cancelled there, or deleted for
-   * everyone if it left and the request asked that (an operator's probe: a campaign row went out after "Take back", and
-   * the tally could only say to take back again). Only a move to `accepted` is one: that status is reached from
-   * `sending` alone (a resend's has its own op), and nothing else of a taken-back producer is sent after it.
+   * A message on its way when its messages were taken back (left as `fate_unknown`: sending, or its answer lost) is
+   * followed up in that request once the gateway turns out to have it: cancelled there, or deleted for everyone if it
+   * left and the request asked that (an operator's probe: a campaign row went out after "Take back", and the tally
+   * could only say to take back again; QA79: a send's card said the same). A campaign's is its newest request, and only
+   * a move to `accepted` is one: that status is reached from `sending` alone (a resend's has its own op), and nothing
+   * else of a taken-back producer is sent after it. A whole send's is the request that kept it on its way (record):
+   * one that fails instead has nothing to take back and is counted by why; one back in line stays followed until sent.
    */
   function followUpOnItsWay(item: ItemRecord): void {
-    if (item.status !== 'accepted' || item.producerTag === null) return
-    let request: TakeBackRequestRecord | undefined
-    try {
-      request = store.newestProducerRequest(item.producerTag)
-    } catch (error) {
-      // A damaged request follows up nothing; the send path that told of this item must not fail with it.
-      if (error instanceof DamagedStoreError) return
-      throw error
-    }
+    const request = requestOnItsWay(item)
     const onItsWay = request?.leftAlone['fate_unknown'] ?? 0
     if (!request || onItsWay === 0 || store.opsOfItems([item.id]).length > 0) return
     const [subject] = store.subjectsOf([item.id], OPTED_OUT_NOTE)
     if (!subject) return
     const step = takeBackStep(decideTakeBack(subject), { revokeDelivered: request.revokeDelivered })
-    if (!('act' in step) || step.act === 'stop_locally') return
+    const act = 'act' in step ? step.act : null
+    if (act === 'stop_locally' || ('leave' in step && step.leave === 'fate_unknown')) return
+    const ofSend = request.producerTag === null
+    if (act === null && !ofSend) return
     const leftAlone: Record<string, number> = { ...request.leftAlone, fate_unknown: onItsWay - 1 }
     if (onItsWay === 1) delete leftAlone['fate_unknown']
+    if ('leave' in step) leftAlone[step.leave] = (leftAlone[step.leave] ?? 0) + 1
     const requestId = request.id
     ctx.batch(() => {
-      store.addOp(requestId, opOf(subject, step.act === 'revoke' ? 'revoke' : 'cancel'))
+      if (ofSend) arrived(ctx.store.db, item.id)
+      if (act !== null) {
+        store.addOp(requestId, opOf(subject, act === 'revoke' ? 'revoke' : 'cancel'))
+        store.setRequestState(requestId, ['done'], 'running', clock.now())
+      }
       store.setLeftAlone(requestId, leftAlone)
-      store.setRequestState(requestId, ['done'], 'running', clock.now())
     })
+    if (act === null) return
     knownDevices.add(subject.deviceId)
     pump()
+  }
+
+  /** The request that left this item on its way and follows it up now, or undefined (a damaged one follows nothing). */
+  function requestOnItsWay(item: ItemRecord): TakeBackRequestRecord | undefined {
+    try {
+      if (item.producerTag !== null)
+        return item.status === 'accepted' ? store.newestProducerRequest(item.producerTag) : undefined
+      const id = requestFollowing(ctx.store.db, item.id)
+      return id === undefined ? undefined : store.getRequest(id)
+    } catch (error) {
+      // The send path that told of this item must not fail with it.
+      if (error instanceof DamagedStoreError) return undefined
+      throw error
+    }
   }
   ctx.transitionListeners.add(followUpOnItsWay)
 
@@ -248,7 +283,8 @@ export function createTakeBacks(
         n: e.n
       })),
       pendingByDevice,
-      heldBy: heldBy(request.state, pendingByDevice)
+      heldBy: heldBy(request.state, pendingByDevice),
+      onItsWayFollowed: request.producerTag !== null || followsOnItsWay(ctx.store.db, id)
     }
     for (const { action, state, n } of store.opCounts(id)) {
       const line = view[action]

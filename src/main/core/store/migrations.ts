@@ -1671,6 +1671,20 @@ export const migrations: readonly Migration[] = [
           take_back_hold_from = NULL, take_back_hold_pid = NULL
         WHERE status IN ('running', 'paused') AND json_array_length(devices) = 0;
     `
+  },
+  {
+    name: 'outbox: a whole send taken back follows up its messages that were still being sent',
+    // The send card's Delete for everyone left a message in flight ("take back again if it went out"), which then
+    // went out and stayed. The request now keeps which of its messages it left on their way, written with it, so the
+    // one the gateway turns out to have is cancelled or deleted in that request, across a restart too, as a
+    // campaign's is (a campaign's rows are found by its tag). A row goes once its message is followed up or settled.
+    sql: `
+      CREATE TABLE outbox_takeback_on_its_way (
+        item_id TEXT PRIMARY KEY,
+        request_id TEXT NOT NULL
+      );
+      CREATE INDEX outbox_takeback_on_its_way_request ON outbox_takeback_on_its_way(request_id);
+    `
   }
 ]
 

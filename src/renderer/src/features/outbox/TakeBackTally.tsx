@@ -90,12 +90,13 @@ function tallyText(result: TakeBackView, waiting: number, t: Translate, language
   const said = parts.filter(([, n]) => n > 0).map(([key, n]) => t(key, { n }))
   // Left because it was on its way when asked (an operator's probe: one such row went out, and the tally said only
   // "3 cancelled before they left", the campaign "taken back"): said, with what takes it back once it is sent. A
-  // campaign's take-back does that itself once the gateway has it; a selection's is taken back again by the operator.
+  // campaign's take-back does that itself once the gateway has it, and so does a whole send's (the send card's, QA79:
+  // it said to take back again); a selection's is taken back again by the operator. An older core says neither.
   const onItsWay = result.leftAlone['fate_unknown'] ?? 0
   const onItsWayKey =
-    result.producerTag === null
-      ? 'campaigns.takeBack.tally.onItsWay'
-      : 'campaigns.takeBack.tally.onItsWayFollowed'
+    (result.onItsWayFollowed ?? result.producerTag !== null)
+      ? 'campaigns.takeBack.tally.onItsWayFollowed'
+      : 'campaigns.takeBack.tally.onItsWay'
   const after = onItsWay > 0 ? ` ${t(onItsWayKey, { count: onItsWay })}` : ''
   if (said.length > 0) return t('campaigns.takeBack.tally', { parts: said.join(', ') }) + after
   if (waiting > 0) return null

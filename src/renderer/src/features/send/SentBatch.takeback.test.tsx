@@ -109,6 +109,41 @@ describe.each(['en', 'id'] as const)('the card of a send just made (%s)', (langu
     }
   })
 
+  // QA79 follow-up: a message still being sent when the card's Delete for everyone ran was left, the tally telling the
+  // operator to take back again if it went out. The core follows it up now: the tally says so, as a campaign's does.
+  it('says a message on its way is taken back too once the gateway has it, not to take back again', async () => {
+    const items = [
+      read('w-1', '6281211110021'),
+      makeItem({ id: 'w-2', recipient: '6281211110022', status: 'sending', text: 'Wrong price' })
+    ]
+    const disconnect = cardOf(language, items)
+    try {
+      const user = userEvent.setup()
+      const card = await screen.findByTestId('send-sent')
+      await user.click(await within(card).findByRole('button', { name: say('outbox.takeBack.revoke') }))
+      const view = makeTakeBack({
+        producerTag: null,
+        state: 'done',
+        revoke: { done: 1, refused: 0, unknown: 0, pending: 0 },
+        leftAlone: { fate_unknown: 1 },
+        onItsWayFollowed: true
+      })
+      fake.handle('outbox:takeBack', () => view)
+      fake.handle('outbox:takeBackProgress', () => view)
+      const question = within(card).getByRole('group', { name: /./ })
+      await user.click(within(question).getByRole('button', { name: say('outbox.takeBack.revoke') }))
+      const tally = await within(card).findByTestId('send-takeback-tally')
+      expect(tally.textContent).toBe(
+        `${say('campaigns.takeBack.tally', { parts: say('campaigns.takeBack.tally.revoked', { n: 1 }) })} ${say(
+          'campaigns.takeBack.tally.onItsWayFollowed',
+          { count: 1 }
+        )}`
+      )
+    } finally {
+      disconnect()
+    }
+  })
+
   // QA79 defect 1: with one message read and one still held by the gateway, the card deleted the read one, left the
   // held one ("1 still held by the gateway (cancelling at the gateway takes it back)"), which then went out and was
   // read, under a badge "Deleted for everyone" and a report still saying it was held.
