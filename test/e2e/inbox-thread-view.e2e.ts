@@ -678,6 +678,32 @@ describe('what the reply box adds in a narrow window (QA62)', () => {
   }, 120_000)
 })
 
+// Issue 29 point 4: Chromium drops the focus of a button disabled under it to the page (jsdom keeps it there). The
+// customer's STOP arriving as the operator is about to press Send reply turns it off: the focus goes to the note at the
+// box that says why, and to the reply being written once the number is off the list again.
+describe('Send reply turned off under the focus', () => {
+  it('hands the focus to the note saying why, then back to the reply, never to the page', async () => {
+    const { harness, deviceId } = await receivingSandbox(journey, relay.url)
+    await dewiAsks(harness, deviceId, 1)
+    const p = await openDewi(harness, null)
+    const reply = p.getByTestId('inbox-reply-text')
+    await reply.fill('Halo kak Dewi')
+    const send = p.getByTestId('inbox-reply-send')
+    await send.focus()
+    const focused = (): Promise<string> =>
+      p.evaluate(
+        () => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName ?? ''
+      )
+    await harness.core.handlers['optouts:add']({ phones: ['0812777888'], source: 'operator' })
+    await expect.poll(() => send.isDisabled()).toBe(true)
+    await expect.poll(focused).toBe('inbox-reply-listed')
+    await harness.core.handlers['optouts:remove']({ phone: '62812777888' })
+    await expect.poll(() => send.isDisabled()).toBe(false)
+    await expect.poll(focused).toBe('inbox-reply-text')
+    expect(await reply.inputValue()).toBe('Halo kak Dewi')
+  }, 120_000)
+})
+
 // QA62: in Chromium the focus fell to the page after a canned reply's Remove (jsdom kept it): the button kept the
 // focus as the answer came, and went with its row when the list was read again. QA74: the reply that takes its place
 // has the focus on its Edit, the Title field once none is left.

@@ -1,11 +1,14 @@
 // A control can leave while it has the focus without the operator doing anything: its item moved on by itself (the
 // gateway answered a take-back, a send went out), and the browser drops the focus to the page, where the next Tab
-// starts again from the top — or lands on whatever came first (an operator's probe: on Retry, after the cancel).
+// starts again from the top — or lands on whatever came first (an operator's probe: on Retry, after the cancel). So
+// does one disabled under the focus (Chromium drops it to the page as it is drawn so): the inbox's Send reply as the
+// customer's number goes on the opt-out list.
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react'
 
 /**
- * Keeps the focus inside `container` when the element in it that had the focus leaves the page: after the render that
- * took it away, if the focus is still on the page a frame later, it goes to `fallback()` (a result line, the heading). Not while `acting`: an action
+ * Keeps the focus inside `container` when the element in it that had the focus leaves the page, with the container
+ * too, or is disabled under it: after the render that took it away, if the focus is still on the page (or on that
+ * disabled element) a frame later, it goes to `fallback()` (a result line, the heading). Not while `acting`: an action
  * the operator started places the focus itself when it ends (useFocusAfterAction), on what it produced.
  */
 export function useFocusKeptInside(
@@ -26,15 +29,19 @@ export function useFocusKeptInside(
   const frame = useRef(0)
   useLayoutEffect(() => {
     const last = lastFocused.current
-    if (acting || last === null || last.isConnected) return
+    if (acting || last === null || (last.isConnected && !isDisabled(last))) return
     lastFocused.current = null
     // In the next frame (renders before it leave it be): a part that places the focus itself as it ends (an export's
     // Stop gives it back to Export) has done so by then; only a focus still on the page is taken.
     cancelAnimationFrame(frame.current)
     frame.current = requestAnimationFrame(() => {
       const active = document.activeElement
-      if (active === null || active === document.body) fallback()?.focus()
+      // Chromium has dropped it to the page by now; jsdom leaves it on the disabled element.
+      if (active === null || active === document.body || (active === last && isDisabled(last)))
+        fallback()?.focus()
     })
   })
   useEffect(() => () => cancelAnimationFrame(frame.current), [])
 }
+
+const isDisabled = (element: HTMLElement): boolean => element.matches(':disabled')

@@ -14,7 +14,7 @@ import {
   makeItem,
   makeReceiving
 } from '../../testing/fixtures'
-import { pressAndHold } from '../../testing/focus'
+import { dropFocusOffDisabled, pressAndHold } from '../../testing/focus'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { useNavigation } from '../../stores/navigation'
 import { OPEN_CONVERSATION_KEY, resetPlace } from '../../stores/place'
@@ -844,6 +844,87 @@ describe('the focus around the reply’s Send button (QA N01, N02)', () => {
         within(problem).getByRole('button', { name: 'Remove daftar-harga.pdf' })
       )
     )
+  })
+})
+
+// Issue 29 point 4: Send reply turned off (or the box went) under the focus, and the focus fell to the page.
+describe('the focus when the reply box changes under it, unasked', () => {
+  const stop = {
+    optOuts: [
+      {
+        phone: '6281377778888',
+        source: 'keyword',
+        addedAt: Date.UTC(2026, 0, 14),
+        name: null,
+        keyword: 'STOP'
+      }
+    ],
+    total: 1,
+    listed: 3
+  }
+  const none = { optOuts: [], total: 0, listed: 2 }
+
+  it('goes from Send reply to the note saying why when the number goes on the opt-out list, then to the box', async () => {
+    script()
+    let entry: typeof stop | typeof none = none
+    fake.handle('optouts:list', () => entry)
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await user.type(await screen.findByTestId('inbox-reply-text'), 'Halo')
+    const send = screen.getByTestId('inbox-reply-send') as HTMLButtonElement
+    send.focus()
+    // The customer writes STOP while the operator is about to press Send reply.
+    entry = stop
+    act(() => fake.emit('optouts:changed', { at: '2026-01-15T03:00:00.000Z' }))
+    const note = await screen.findByTestId('inbox-reply-listed')
+    expect(send.disabled).toBe(true)
+    dropFocusOffDisabled()
+    await waitFor(() => expect(document.activeElement).toBe(note))
+    // Taken off the list: the note goes with the focus, which goes to the reply being written, not to the page.
+    entry = none
+    act(() => fake.emit('optouts:changed', { at: '2026-01-15T03:01:00.000Z' }))
+    await waitFor(() => expect(screen.queryByTestId('inbox-reply-listed')).toBeNull())
+    await waitFor(() => expect(document.activeElement).toBe(replyBox()))
+    expect(replyBox().value).toBe('Halo')
+    expect(send.disabled).toBe(false)
+  })
+
+  it('goes to that note too when the number goes on the list while the reply is on its way, and stays there', async () => {
+    script()
+    let entry: typeof stop | typeof none = none
+    fake.handle('optouts:list', () => entry)
+    const reply = fake.defer('inbox:reply')
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await user.type(await screen.findByTestId('inbox-reply-text'), 'Halo')
+    const send = screen.getByTestId('inbox-reply-send') as HTMLButtonElement
+    await pressAndHold(user, send, reply.called)
+    entry = stop
+    act(() => fake.emit('optouts:changed', { at: '2026-01-15T03:00:00.000Z' }))
+    const note = await screen.findByTestId('inbox-reply-listed')
+    dropFocusOffDisabled()
+    await waitFor(() => expect(document.activeElement).toBe(note))
+    // The reply queued before the list changed: the box empties, the focus stays on what says why Send is off.
+    reply.resolve({ itemIds: ['out-1'], repeated: false })
+    await waitFor(() => expect(replyBox().value).toBe(''))
+    await act(async () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())))
+    expect(document.activeElement).toBe(note)
+  })
+
+  it('goes to the line saying why no reply can be written when the conversation’s device is removed', async () => {
+    script()
+    let deviceId: string | null = 'dev-1'
+    fake.handle('inbox:thread', () => ({ conversation: { ...DEWI, deviceId }, entries: [], next: null }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await user.type(await screen.findByTestId('inbox-reply-text'), 'Halo')
+    deviceId = null
+    act(() => fake.emit('inbox:changed', STATUS))
+    const noDevice = await screen.findByTestId('inbox-reply-no-device')
+    await waitFor(() => expect(document.activeElement).toBe(noDevice))
   })
 })
 

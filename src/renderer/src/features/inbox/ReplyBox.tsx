@@ -23,6 +23,7 @@ import { FilePickButton } from '../../ui/FilePickButton'
 import { tooLongError } from '../../ui/text-limit'
 import { FilePicture } from '../../ui/FilePicture'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
+import { useFocusKeptInside } from '../../ui/use-focus-kept-inside'
 import { WhatsAppText } from '../../ui/WhatsAppText'
 import { OptOutQuestion } from '../../ui/OptOutQuestion'
 import { fileLimitFor } from '../send/file-limit'
@@ -131,10 +132,17 @@ export function ReplyBox({
     focusRefusal.current = false
     removeRefusedRef.current?.focus()
   }, [refused])
+  // What turns off or goes under the focus unasked hands it on, not to the page (issue 29 point 4): Send reply as the
+  // number goes on the opt-out list (the customer wrote STOP as the operator was about to press it) to the note that
+  // says why, that note as the number leaves the list to the reply being written, and the whole box as its device is
+  // removed to the line that says no reply can be written.
+  const listedRef = useRef<HTMLParagraphElement>(null)
+  const noDeviceRef = useRef<HTMLParagraphElement>(null)
+  useFocusKeptInside(formRef, () => listedRef.current ?? textRef.current ?? noDeviceRef.current)
 
   if (!conversation.deviceId) {
     return (
-      <p className="muted" data-testid="inbox-reply-no-device">
+      <p className="muted" data-testid="inbox-reply-no-device" ref={noDeviceRef} tabIndex={-1}>
         {t('inbox.reply.noDevice')}
       </p>
     )
@@ -294,7 +302,13 @@ export function ReplyBox({
     >
       {/* Before the box, read before a word is written (QA60: at 360×640 Send's row covered it mid-sentence). */}
       {listedAs ? (
-        <p id="inbox-reply-listed" className="alert alert--warn" data-testid="inbox-reply-listed">
+        <p
+          id="inbox-reply-listed"
+          ref={listedRef}
+          className="alert alert--warn"
+          data-testid="inbox-reply-listed"
+          tabIndex={-1}
+        >
           {t('inbox.reply.listed', {
             phone: formatPhoneForReading(conversation.chatId),
             how: optOutHowText(listedAs, t)
