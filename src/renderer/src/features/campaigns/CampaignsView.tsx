@@ -72,7 +72,7 @@ import { ViewHeading } from '../../ui/ViewHeading'
 import { gatewayQuotaText, quotaFinishText, runningFinishText } from '../../ui/budget-words'
 import { CampaignRows } from './CampaignRows'
 import { FileDrop } from './FileDrop'
-import { DraftDevices, draftDeviceIds } from './DraftDevices'
+import { DraftDevices, draftDeviceIds, NoDeviceToSendFrom } from './DraftDevices'
 import { campaignFinish, PreSendSummary, type ChosenDevice } from './PreSendSummary'
 import { OptOuts } from './OptOuts'
 import { Customers } from '../customers/Customers'
@@ -558,7 +558,6 @@ function NewCampaign({
   const [readFile, setReadFile] = useState<string | null>(null)
   /** The pre-send summary is open: Start asks before anything is created. */
   const [confirming, setConfirming] = useState(false)
-  const navigate = useNavigation((s) => s.navigate)
   const fileInput = useRef<HTMLInputElement>(null)
   const attachmentInput = useRef<HTMLInputElement>(null)
   const startButton = useRef<HTMLButtonElement>(null)
@@ -1234,18 +1233,7 @@ function NewCampaign({
           <PacingFields pacing={pacing} onChange={setPacing} />
           <fieldset>
             <legend>{t('campaigns.devices')}</legend>
-            {devices.length === 0 ? (
-              <p>
-                {t('campaigns.devices.none')}{' '}
-                <button
-                  type="button"
-                  className="button button--link"
-                  onClick={() => navigate('devices', { addDevice: true })}
-                >
-                  {t('campaigns.devices.add')}
-                </button>
-              </p>
-            ) : null}
+            {devices.length === 0 ? <NoDeviceToSendFrom /> : null}
             {devices.map((d) => {
               // Ticked while it cannot send: its rows would wait for it, as Send warns (QA F13).
               const warn = chosen.includes(d.id) && !isSendable(d.state)

@@ -9,6 +9,24 @@ import { deviceChoiceLabel } from '../devices/device-choice'
 
 const NO_DEVICE_HINT = 'campaign-draft-no-device'
 
+/** The app has no device for a campaign to send from: said, with the way to add one (the new campaign's form too). */
+export function NoDeviceToSendFrom(): React.JSX.Element {
+  const t = useT()
+  const navigate = useNavigation((s) => s.navigate)
+  return (
+    <p>
+      {t('campaigns.devices.none')}{' '}
+      <button
+        type="button"
+        className="button button--link"
+        onClick={() => navigate('devices', { addDevice: true })}
+      >
+        {t('campaigns.devices.add')}
+      </button>
+    </p>
+  )
+}
+
 /** The device ids a draft is dealt to, in its order. */
 export const draftDeviceIds = (campaign: Pick<CampaignView, 'devices'>): string[] =>
   campaign.devices.map((part) => part.deviceId)
@@ -31,7 +49,6 @@ export function DraftDevices({
 }): React.JSX.Element {
   const t = useT()
   const devices = useDevices((s) => s.devices)
-  const navigate = useNavigation((s) => s.navigate)
   const none = chosen.length === 0
   const toggle = (device: DeviceView, on: boolean): void =>
     onChoose(on ? [...chosen, device.id] : chosen.filter((id) => id !== device.id))
@@ -43,18 +60,7 @@ export function DraftDevices({
           {t('desktop.error.draftNoDevice')}
         </p>
       ) : null}
-      {devices.length === 0 ? (
-        <p>
-          {t('campaigns.devices.none')}{' '}
-          <button
-            type="button"
-            className="button button--link"
-            onClick={() => navigate('devices', { addDevice: true })}
-          >
-            {t('campaigns.devices.add')}
-          </button>
-        </p>
-      ) : null}
+      {devices.length === 0 ? <NoDeviceToSendFrom /> : null}
       {devices.map((device, index) => (
         <label key={device.id} className="campaign-check">
           <input
