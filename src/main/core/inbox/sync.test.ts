@@ -587,6 +587,54 @@ describe('faults and their states', () => {
     await box.sync.stop()
   })
 
+  // QA82 defect 1: the relay back after a few seconds down, the window said "cannot be reached · Trying again now…"
+  // for 25 s: the try that got through was a long-poll, and the state changed only when it ended.
+  it('the relay back after a fault: the state says connected as soon as it answers, not when a long-poll ends', async () => {
+    // A relay whose long-polls answer only when it goes down; down, it takes no connections.
+    let down = false
+    const waits: string[] = []
+    const pending = new Set<(error: Error) => void>()
+    const box = inbox({
+      fetch: (url, init) => {
+        if (down) return Promise.reject(new TypeError('fetch failed'))
+        if (url.includes('/events?')) {
+          const wait = new URL(url).searchParams.get('wait') ?? ''
+          waits.push(wait)
+          if (wait !== '0')
+            return new Promise((_, reject) => {
+              pending.add(reject)
+              init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
+            })
+        }
+        return relay.fetch(url, init)
+      }
+    })
+    box.sync.start()
+    await expect.poll(() => box.sync.status().state.kind).toBe('connected')
+    await clock.advance(1_000)
+    await expect.poll(() => waits).toEqual(['0', '25'])
+    // The relay stops: the long-poll's connection breaks, and the sync backs off.
+    down = true
+    for (const reject of pending) reject(new TypeError('fetch failed'))
+    pending.clear()
+    await expect.poll(() => box.sync.status().state.kind).toBe('unreachable')
+    // It comes back with a message waiting; the next try gets an answer at once.
+    down = false
+    expect(await relay.post(urls.incoming, incoming({ message: 'while it was down' }))).toBe(200)
+    const state = box.sync.status().state
+    await clock.advance((state as { retryAt: number }).retryAt - clock.now())
+    await expect
+      .poll(() => box.sync.status().state, { timeout: 3_000 })
+      .toEqual({ kind: 'connected', behind: 0 })
+    expect(box.list().map((m) => m.text)).toEqual(['while it was down'])
+    expect((await relayEvents()).waiting).toBe(0)
+    // Then it follows with long-polls again, and takes nothing twice.
+    await clock.advance(1_000)
+    await expect.poll(() => waits).toEqual(['0', '25', '0', '25'])
+    expect(box.counts()).toMatchObject({ messages: 1, duplicates: 0 })
+    await box.sync.stop()
+  })
+
   it('without a mailbox it says not connected and does not follow', async () => {
     await vault.erase('inbox:mailbox')
     const box = inbox()

@@ -254,12 +254,14 @@ export class InboxSync {
   private async follow(): Promise<void> {
     try {
       // The first round answers at once rather than long-poll: right after a start (or a new mailbox) the state says
-      // where things stand, instead of "not connected" until the first long-poll ends.
+      // where things stand, instead of "not connected" until the first long-poll ends. So does every round while the
+      // state is not connected: the relay back after a fault, it says connected when the relay answers, not when a
+      // long-poll ends up to 25 s later (QA82: "cannot be reached · Trying again now…" while connected).
       let waitSeconds = 0
       while (!this.stopping) {
         const started = this.deps.clock.now()
         const outcome = await this.exclusive(() => this.followRound(waitSeconds))
-        waitSeconds = this.options.waitSeconds
+        waitSeconds = this.state.kind === 'connected' ? this.options.waitSeconds : 0
         if (this.stopping || outcome === 'halt') break
         if (outcome === 'interrupted') continue
         if (outcome === 'retry' && 'retryAt' in this.state)
