@@ -49,6 +49,8 @@ export const LAYERS = [
       'src/shared/domain/status-buckets',
       'src/shared/domain/campaign-buckets',
       'src/shared/domain/recipient-search',
+      // QA82: what a customer wrote as it is drawn, for the conversation's name without the phone rules.
+      'src/shared/domain/shown-text',
       // QA76: the one name of a zone, which the start-loaded date formatting appends to every zoned time.
       'src/shared/domain/zone-name'
     ],

@@ -1,6 +1,7 @@
 // What the CLI prints: a terminal never receives a control or bidi-override character from text it did not write.
 import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
+import { SHOWN_TEXT_CASES } from '../../shared/domain/shown-text.cases'
 import { counted, createOutput, jsonLine, printable } from './output'
 
 const ESC = '\u001b'
@@ -45,6 +46,20 @@ describe('printable', () => {
     expect(printable(out.text())).toBe(out.text())
     expect(printable(err.text())).toBe(err.text())
     expect(out.text().split('\n')[0]).toBe('device ]0;titlename')
+  })
+})
+
+// The shown-text rule's table (QA82): a customer's text or name printed by `inbox list` or `inbox show` is what the
+// window draws, and in JSON it parses back to the text as kept.
+describe("a customer's text in the terminal", () => {
+  it.each(SHOWN_TEXT_CASES)('prints $text as $shown', ({ text, shown }) => {
+    const out = capture<typeof process.stdout>()
+    const err = capture<typeof process.stderr>()
+    createOutput(false, out.stream, err.stream).result(text, {})
+    expect(out.text()).toBe(`${shown}\n`)
+    const line = jsonLine({ text })
+    expect(printable(line)).toBe(line)
+    expect(JSON.parse(line)).toEqual({ text })
   })
 })
 

@@ -1,25 +1,22 @@
 /** How the CLI talks: one result on stdout (human text, or one JSON line with --json), progress and errors on stderr. */
+import { shownText, UNSHOWN_CHARACTERS } from '../../shared/domain/shown-text'
 import { formatNumber } from '../../shared/i18n/numbers'
 
 export const EXIT = { ok: 0, failure: 1, badInput: 2, rejected: 3, network: 4 } as const
 
 /**
- * C0 controls but line feed and tab (ESC starts a terminal escape, BEL rings, CR overwrites the line), DEL, C1
- * controls, and the bidi overrides and isolates (U+202A–202E, U+2066–2069) that make a terminal show text in
- * another order than it reads.
+ * What a gateway, a file, the OS or a customer said, made safe for a terminal: the shown-text rule's characters
+ * removed (C0 controls but line feed and tab, DEL, C1 controls, bidi embeddings, overrides and isolates), so ESC, BEL
+ * or CR cannot steer it and an override cannot show text in another order than it reads.
  */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNPRINTABLE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g
-
-/** What a gateway, a file or the OS said, made safe for a terminal: every character above removed. */
 export function printable(text: string): string {
-  return text.replace(UNPRINTABLE, '')
+  return shownText(text)
 }
 
 /** One JSON line a terminal cannot be steered by: what JSON.stringify leaves raw (C1 controls, bidi) is escaped. */
 export function jsonLine(data: unknown): string {
   return JSON.stringify(data).replace(
-    UNPRINTABLE,
+    UNSHOWN_CHARACTERS,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`
   )
 }

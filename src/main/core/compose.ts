@@ -6,6 +6,7 @@
  */
 import { join } from 'node:path'
 import { formatPhoneForReading } from '../../shared/domain/phone-display'
+import { shownText } from '../../shared/domain/shown-text'
 import type {
   DeviceState,
   DeviceView,
@@ -479,9 +480,10 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       messages.map((message) => ({
         conversationId: message.conversationId,
         customer: message.chatId,
+        // A name of nothing but controls (dropped when shown, QA82) is told by the number, as the window tells it.
         from: message.isGroup
-          ? (message.groupSubject ?? message.chatId)
-          : (message.contactName ?? message.pushName ?? formatPhoneForReading(message.chatId)),
+          ? shownText(message.groupSubject ?? '') || message.chatId
+          : shownText(message.contactName ?? message.pushName ?? '') || formatPhoneForReading(message.chatId),
         text: message.text
       })),
       catchingUp

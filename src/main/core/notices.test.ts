@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { translate, type Language } from '../../shared/i18n'
 import { encodeNote } from '../../shared/i18n/notes'
+import { SHOWN_TEXT_CASES } from '../../shared/domain/shown-text.cases'
 import { FakeClock } from './clock'
 import { stateFromInfo } from './devices'
 import { deviceInfoFixture as deviceInfo } from './devices/testing/scripted-gateway-client'
@@ -161,6 +162,27 @@ describe('NoticeBoard: customers’ new messages (issue 26)', () => {
     expect(shown(seen[0]!.body)).toBe('Is my order ready?')
     expect(seen[0]!.action).toEqual({ kind: 'conversation', conversationId: 7 })
   })
+
+  // QA82: a customer's name and text as the window draws them (the shown-text rule's table): an override in a push
+  // name or a message turned "\u202Egnp.exe" into "exe.png" in the toast too.
+  it.each(SHOWN_TEXT_CASES.filter((c) => c.shown.trim() !== ''))(
+    'tells $text from a customer named so as $shown',
+    async ({ text, shown: drawn }) => {
+      const { clock, seen, notices } = messageBoard()
+      notices.messagesArrived([message(7, text, text)])
+      await clock.advance(1_000)
+      expect(shown(seen[0]!.title)).toBe(drawn)
+      expect(shown(seen[0]!.body)).toBe(
+        drawn
+          .split('\n')
+          .find((line) => line.trim() !== '')!
+          .trim()
+      )
+      notices.messagesArrived([message(7, text, text), message(7, text, text)])
+      await clock.advance(1_000)
+      expect(shown(seen[1]!.title)).toBe(`2 new messages from ${drawn}`)
+    }
+  )
 
   it('groups messages that arrive together into one notice, in both languages', async () => {
     const { clock, seen, notices } = messageBoard()

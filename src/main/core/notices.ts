@@ -4,6 +4,7 @@
  * The shell only displays what comes out (and routes a click to the notice's action).
  */
 import type { DeviceState } from '../../shared/contract'
+import { shownText } from '../../shared/domain/shown-text'
 import type { MessageKey, Params } from '../../shared/i18n'
 import { decodeNote } from '../../shared/i18n/notes'
 import type { Clock, TimerId } from './clock'
@@ -235,8 +236,14 @@ export class NoticeBoard {
    */
   messagesArrived(messages: readonly ArrivedMessageNotice[], catchingUp = false): void {
     const viewing = this.options.viewing?.() ?? null
-    for (const message of messages) {
-      if (message.conversationId === viewing) continue
+    for (const arrived of messages) {
+      if (arrived.conversationId === viewing) continue
+      // Their name and words as the window draws them (QA82: an override turned "\u202Egnp.exe" into "exe.png").
+      const message = {
+        ...arrived,
+        from: shownText(arrived.from) || arrived.customer,
+        text: shownText(arrived.text)
+      }
       this.arrived.count += 1
       // The conversation they wrote in last: the one a click on "N new messages from Budi" opens.
       this.arrived.senders.set(message.customer, {

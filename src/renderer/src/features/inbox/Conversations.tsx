@@ -35,7 +35,13 @@ import { conversationLabel } from './conversation-label'
 import { ConversationNumber } from './ConversationNumber'
 import { OptedOutMark } from '../../ui/OptedOutMark'
 import { searchTooLong } from '../../ui/text-limit'
-import { inEntryKey, isConversationUnread, MAX_SEARCH_LENGTH, sentEntryKey } from '../../../../shared/domain'
+import {
+  inEntryKey,
+  isConversationUnread,
+  MAX_SEARCH_LENGTH,
+  sentEntryKey,
+  shownText
+} from '../../../../shared/domain'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import type { ConversationFilters, Conversations as ConversationsState } from './use-conversations'
 // The outbox's row styles (row-button, row-main, row-side): the two lists read alike.
@@ -456,6 +462,7 @@ const ConversationRow = memo(function ConversationRow({
   const locale = localeOf(useLanguage())
   const zone = useOperatorZone()
   const { title, number, titleIsNumber } = conversationLabel(conversation)
+  const lastText = shownText(conversation.lastText)
   return (
     <div
       role="listitem"
@@ -507,9 +514,10 @@ const ConversationRow = memo(function ConversationRow({
                 ? `${formatPhoneForReading(conversation.lastSender)}: `
                 : ''}
             {/* A file with a caption says it carries one, as one without does (QA62: "Invoice terlampir" alone). */}
-            {conversation.lastText && isMediaKindName(conversation.lastType)
-              ? `${t(MEDIA_KIND_CHOICES[conversation.lastType])}: ${conversation.lastText}`
-              : conversation.lastText || t(withoutTextKey(conversation.lastType))}
+            {/* As the customer wrote it, less what would reorder or hide it (QA82: "\u202Egnp.exe" read "exe.png"). */}
+            {lastText && isMediaKindName(conversation.lastType)
+              ? `${t(MEDIA_KIND_CHOICES[conversation.lastType])}: ${lastText}`
+              : lastText || t(withoutTextKey(conversation.lastType))}
           </span>
         </span>
         <span className="row-side">
@@ -559,9 +567,12 @@ function whoWrote(message: InboxMessageView, conversation: InboxConversationView
   )
 }
 
-/** What a found message says: its file's name (the search finds a file by it, QA61) and its text or caption. */
+/**
+ * What a found message says: its file's name (the search finds a file by it, QA61) and its text or caption, as the
+ * shown-text rule draws them (QA82).
+ */
 function foundWords(text: string | null, fileName: string | null | undefined): string {
-  return [fileName?.trim(), text].filter(Boolean).join(' · ')
+  return shownText([fileName?.trim(), text].filter(Boolean).join(' · '))
 }
 
 /**

@@ -12,6 +12,7 @@ import { bytesFromBase64 } from '../../ui/base64'
 import { download } from '../../ui/download'
 import { useEscapeAnywhere } from '../../ui/escape'
 import { isMediaKindName, MEDIA_KIND_WORDS } from '../../ui/media-kinds'
+import { shownText } from '../../../../shared/domain/shown-text'
 
 /** How the file is drawn once fetched: by the type the core told from its bytes, not by what the gateway said. */
 function shownAs(media: InboxMediaView): 'image' | 'video' | 'audio' | 'file' {
@@ -264,7 +265,8 @@ function FileCard({ number, media }: { number: number; media: InboxMediaView }):
   const t = useT()
   const locale = localeOf(useLanguage())
   const [error, setError] = useState<string | null>(null)
-  const name = media.fileName?.trim() || t('inbox.media.unnamed')
+  // The name the customer's phone gave it, less what would reorder it ("invoice\u202Efdp.exe" read "invoiceexe.pdf").
+  const name = shownText(media.fileName ?? '').trim() || t('inbox.media.unnamed')
   return (
     <div className="inbox-media-file" data-testid="inbox-media-file">
       <p className="inbox-media-file-name" dir="auto">

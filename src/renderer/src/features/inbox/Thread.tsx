@@ -16,7 +16,7 @@ import { formatNumber, localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTimeInZone } from '../../i18n/dates'
 import { useOperatorZone } from '../../stores/settings'
 import { useInboxAlerts } from '../../stores/inbox-alerts'
-import { autoReplyAnswering, isConversationUnread } from '../../../../shared/domain'
+import { autoReplyAnswering, isConversationUnread, shownText } from '../../../../shared/domain'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ReadFailed, useReadAgain } from '../../ui/ReadFailed'
 import { coalescedReads, type CoalescedReads } from '../../ui/coalesced-reads'
@@ -644,7 +644,8 @@ export function Thread({
                   named on screen already. */}
               {conversation.isGroup && entry.message.groupMember ? (
                 <p className="muted small">
-                  {entry.message.pushName ?? formatPhoneForReading(entry.message.groupMember)}
+                  {shownText(entry.message.pushName ?? '') ||
+                    formatPhoneForReading(entry.message.groupMember)}
                 </p>
               ) : (
                 <span className="visually-hidden">{`${title}: `}</span>
@@ -652,8 +653,9 @@ export function Thread({
               <MessageMedia message={entry.message} onChanged={load} />
               {entry.message.text || !entry.message.media ? (
                 <p className="inbox-message-text" dir="auto">
+                  {/* As written, less what would reorder or hide it (QA82: "\u202Egnp.exe" drawn "exe.png"). */}
                   {entry.message.text ? (
-                    <WhatsAppText text={entry.message.text} />
+                    <WhatsAppText text={shownText(entry.message.text)} />
                   ) : (
                     t(withoutTextKey(entry.message.messageType))
                   )}
