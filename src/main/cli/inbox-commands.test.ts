@@ -279,6 +279,19 @@ describe('sender-desk inbox', () => {
     )
   })
 
+  it('a pull token refused past its quick tries says it is tried again slowly, and the other way', () => {
+    const line = describeSyncState({
+      kind: 'auth-refused',
+      since: Date.parse('2026-01-15T03:00:00.000Z'),
+      retryAt: Date.parse('2026-01-15T03:01:00.000Z')
+    })
+    expect(line).toBe(
+      'the relay refused the pull token (HTTP 401 since 2026-01-15T03:00:00.000Z); trying again every few minutes, ' +
+        'next at 2026-01-15T03:01:00.000Z. If the relay no longer knows this mailbox, connect the inbox again ' +
+        '(sender-desk inbox connect --replace): messages still waiting on this mailbox stay there'
+    )
+  })
+
   it('sync counts in words: one message, one duplicate', async () => {
     const connect = await runCli(['inbox', 'connect', '--relay', relay.url], env)
     const incoming = /incoming messages:\s+(\S+)/.exec(connect.stdout)![1]!

@@ -169,7 +169,12 @@ export function describeSyncState(state: InboxSyncState): string {
     case 'failing':
       return `failing since ${at(state.since)}: ${state.detail}; retrying at ${at(state.retryAt)}`
     case 'auth-refused':
-      return 'the relay refused the pull token (401): connect the inbox again (sender-desk inbox connect --replace)'
+      // Tried again slowly (see sync.ts): the relay may take the token again (a proxy, a relay restarted empty).
+      return (
+        `the relay refused the pull token (HTTP 401 since ${at(state.since)}); trying again every few minutes, next ` +
+        `at ${at(state.retryAt)}. If the relay no longer knows this mailbox, connect the inbox again ` +
+        '(sender-desk inbox connect --replace): messages still waiting on this mailbox stay there'
+      )
     case 'cursor-ahead':
       return (
         `the relay does not know this desktop's place (${state.cursor}, the relay is at ${state.head}): its storage ` +
@@ -189,10 +194,10 @@ function storageLine(status: InboxSyncStatus): string | null {
   return parts.length > 0 ? parts.join('; ') : null
 }
 
+/** The states the sync stops at (a refused pull token is tried again slowly, so following goes on). */
 const STOPPED_STATES = new Set<InboxSyncState['kind']>([
   'not-connected',
   'credentials-locked',
-  'auth-refused',
   'cursor-ahead'
 ])
 

@@ -352,7 +352,7 @@ describe('tray model', () => {
         ],
         [
           { state: 'auth-refused', behind: null },
-          'Messages in — relay: ✕ refused this computer’s pull token',
+          'Messages in — relay: ✕ refused this computer’s pull token; trying again every few minutes',
           'warning'
         ],
         [

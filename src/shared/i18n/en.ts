@@ -2528,7 +2528,8 @@ export const enRest = {
   'relay.state.near-full': 'connected, almost full',
   'relay.state.full': 'full, refusing new messages',
   'relay.state.unreachable': 'cannot be reached',
-  'relay.state.auth-refused': 'refused this computer’s pull token',
+  // Past the quick tries, still tried again (slowly): a relay restarted, or a proxy in front of it, may take it again.
+  'relay.state.auth-refused': 'refused this computer’s pull token; trying again every few minutes',
   // A refusal tried again before the sync stops (a proxy's or an access layer's may pass): the relay did answer.
   'relay.state.auth-retrying': 'refused this computer’s pull token; trying again ({attempt} of {tries})',
   'relay.state.locked': 'the mailbox’s keys are locked',
@@ -2543,9 +2544,9 @@ export const enRest = {
   'relay.hint.unreachable':
     'Sender Desk tries again by itself. Messages sent to you meanwhile wait on the relay if it is up and only this computer cannot reach it; if the relay itself is down, the gateway tries them only a few times, so they may be lost.',
   'relay.hint.auth-refused':
-    'Connect a mailbox again (the relay no longer knows this computer’s pull token).',
+    'Sender Desk keeps trying by itself, and Messages in goes on once the relay takes this computer’s pull token again (a relay restarted, or a proxy or access layer in front of it, may refuse for a while). If the relay no longer knows this mailbox, connect a mailbox again below: messages still waiting on this mailbox stay there, unread by Sender Desk.',
   'relay.hint.auth-retrying':
-    'The relay answered but refused this computer’s pull token. A proxy or access layer in front of it may refuse for a moment, so Sender Desk tries again by itself. If it keeps refusing after the last try, Messages in stops and asks you to connect a mailbox again: first check that nothing in front of the relay blocks this computer, or ask whoever runs the relay whether the mailbox still exists.',
+    'The relay answered but refused this computer’s pull token. A proxy or access layer in front of it may refuse for a moment, so Sender Desk tries again by itself. If it keeps refusing after the last try, Sender Desk goes on trying every few minutes and offers to connect a mailbox again: first check that nothing in front of the relay blocks this computer, or ask whoever runs the relay whether the mailbox still exists.',
   'relay.hint.locked': 'Unlock the system keyring, then restart Sender Desk.',
   'relay.hint.failing': 'Sender Desk tries again by itself; check the free disk space.',
   'relay.hint.cursor-ahead':
@@ -2561,6 +2562,7 @@ export const enRest = {
   'inbox.relay.tryNow': 'Try now',
   'inbox.relay.trying': 'Trying…',
   'inbox.relay.stillDown': 'Tried just now: the relay still cannot be reached.',
+  'inbox.relay.stillRefused': 'Tried just now: the relay still refuses this computer’s pull token.',
   // What went wrong talking to a relay, as the core hands it (a key and values): the reason after "Reason:" or "The relay refused:".
   'inbox.fault.noAnswer': 'no answer within {seconds} s',
   'inbox.fault.stopped': 'stopped',

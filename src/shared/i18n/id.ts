@@ -2783,7 +2783,7 @@ export const id: Record<MessageKey, string> = {
   'relay.state.near-full': 'tersambung, hampir penuh',
   'relay.state.full': 'penuh, pesan baru ditolak',
   'relay.state.unreachable': 'tidak bisa dijangkau',
-  'relay.state.auth-refused': 'menolak token pengambilan komputer ini',
+  'relay.state.auth-refused': 'menolak token pengambilan komputer ini; mencoba lagi setiap beberapa menit',
   'relay.state.auth-retrying':
     'menolak token pengambilan komputer ini; mencoba lagi ({attempt} dari {tries})',
   'relay.state.locked': 'kunci kotak surat terkunci',
@@ -2796,9 +2796,9 @@ export const id: Record<MessageKey, string> = {
   'relay.hint.unreachable':
     'Sender Desk mencoba lagi sendiri. Pesan yang dikirim kepada Anda sementara itu menunggu di relay jika relay menyala dan hanya komputer ini yang tidak dapat menjangkaunya; jika relay sendiri mati, gateway hanya mencobanya beberapa kali, jadi pesan bisa hilang.',
   'relay.hint.auth-refused':
-    'Sambungkan kotak surat lagi (relay tidak lagi mengenal token pengambilan komputer ini).',
+    'Sender Desk terus mencoba sendiri, dan Pesan masuk berlanjut begitu relay menerima lagi token pengambilan komputer ini (relay yang dimulai ulang, atau proxy atau lapisan akses di depannya, bisa menolak untuk sementara). Jika relay tidak lagi mengenal kotak surat ini, sambungkan kotak surat lagi di bawah: pesan yang masih menunggu di kotak surat ini tetap di sana, belum terbaca oleh Sender Desk.',
   'relay.hint.auth-retrying':
-    'Relay menjawab tetapi menolak token pengambilan komputer ini. Proxy atau lapisan akses di depannya bisa menolak sebentar, jadi Sender Desk mencobanya lagi secara otomatis. Jika relay terus menolak setelah percobaan terakhir, Pesan masuk berhenti dan meminta Anda menyambungkan kotak surat lagi: periksa dulu bahwa tidak ada yang memblokir komputer ini di depan relay, atau tanyakan kepada pengelola relay apakah kotak surat itu masih ada.',
+    'Relay menjawab tetapi menolak token pengambilan komputer ini. Proxy atau lapisan akses di depannya bisa menolak sebentar, jadi Sender Desk mencobanya lagi secara otomatis. Jika relay terus menolak setelah percobaan terakhir, Sender Desk tetap mencoba setiap beberapa menit dan menawarkan untuk menyambungkan kotak surat lagi: periksa dulu bahwa tidak ada yang memblokir komputer ini di depan relay, atau tanyakan kepada pengelola relay apakah kotak surat itu masih ada.',
   'relay.hint.locked': 'Buka kunci keyring sistem, lalu mulai ulang Sender Desk.',
   'relay.hint.failing': 'Sender Desk mencoba lagi sendiri; periksa ruang disk yang tersisa.',
   'relay.hint.cursor-ahead':
@@ -2815,6 +2815,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.relay.tryNow': 'Coba sekarang',
   'inbox.relay.trying': 'Mencoba…',
   'inbox.relay.stillDown': 'Baru saja dicoba: relay masih tidak bisa dihubungi.',
+  'inbox.relay.stillRefused': 'Baru saja dicoba: relay masih menolak token pengambilan komputer ini.',
   'inbox.fault.noAnswer': 'tidak ada jawaban dalam {seconds} dtk',
   'inbox.fault.stopped': 'dihentikan',
   'inbox.fault.connection': '{host} tidak bisa dihubungi',

@@ -508,23 +508,66 @@ describe('faults and their states', () => {
     expect(box.sync.status().received).toBe(1)
   })
 
-  it('a pull token refused again and again (401) stops the follow loop and says so', async () => {
+  // QA82 defect 2: three refusals in a few seconds (a relay restarted empty on the same port, a proxy refusing for a
+  // moment) had stopped the sync for good: only an app restart pulled what waited on the mailbox, which was fine.
+  it('a pull token refused again and again (401) says so and keeps trying slowly; accepted again, it pulls by itself', async () => {
     const loaded = await vaultInboxCredentials(vault).load()
     if (loaded.kind !== 'found') throw new Error('no mailbox')
     await vaultInboxCredentials(vault).save({ ...loaded.credentials, pullToken: 'wrong' })
+    await relay.post(urls.incoming, incoming())
     const box = inbox()
+    const waits: number[] = []
+    box.sync.onStatus(({ state }) => state.kind === 'auth-refused' && waits.push(state.retryAt - clock.now()))
     box.sync.start()
     // The relay answers over real HTTP, off the fake clock: wait for its answer, not for a fixed advance.
     await expect
       .poll(
         async () => {
           await clock.advance(1_000)
-          return box.sync.isFollowing()
+          return box.sync.status().state.kind
         },
         { timeout: 10_000 }
       )
-      .toBe(false)
-    expect(box.sync.status().state).toMatchObject({ kind: 'auth-refused', since: expect.any(Number) })
+      .toBe('auth-refused')
+    const refused = box.sync.status().state
+    expect(refused).toMatchObject({
+      kind: 'auth-refused',
+      since: expect.any(Number),
+      retryAt: expect.any(Number)
+    })
+    // Slowly now: the next try a minute or more away, and the follow loop still on.
+    expect(waits[0]).toBeGreaterThanOrEqual(60_000)
+    expect(box.sync.isFollowing()).toBe(true)
+    const retryAt = (refused as { retryAt: number }).retryAt
+    // The relay takes this computer's token again: the next slow try pulls what waited, once, without a restart.
+    await vaultInboxCredentials(vault).save(loaded.credentials)
+    await clock.advance(retryAt - clock.now())
+    await expect
+      .poll(() => box.sync.status().state, { timeout: 5_000 })
+      .toEqual({ kind: 'connected', behind: 0 })
+    expect(box.counts().messages).toBe(1)
+    expect((await box.sync.catchUp()).received).toBe(1)
+    expect(box.counts().messages).toBe(1)
+  })
+
+  it('"Try now" while the pull token is refused tries at once, and pulls when the relay takes it again', async () => {
+    const loaded = await vaultInboxCredentials(vault).load()
+    if (loaded.kind !== 'found') throw new Error('no mailbox')
+    await vaultInboxCredentials(vault).save({ ...loaded.credentials, pullToken: 'wrong' })
+    await relay.post(urls.incoming, incoming())
+    const box = inbox()
+    for (let round = 0; round < 4; round++) await box.sync.catchUp()
+    const refused = box.sync.status().state
+    expect(refused.kind).toBe('auth-refused')
+    const due = (refused as { retryAt: number }).retryAt
+    // Still refused: said so, and the slow try not pushed out by the press.
+    const again = await box.sync.tryNow()
+    expect(again.state).toMatchObject({ kind: 'auth-refused', since: (refused as { since: number }).since })
+    expect((again.state as { retryAt: number }).retryAt).toBeLessThanOrEqual(due)
+    await vaultInboxCredentials(vault).save(loaded.credentials)
+    const tried = await box.sync.tryNow()
+    expect(tried.state).toEqual({ kind: 'connected', behind: 0 })
+    expect(box.counts().messages).toBe(1)
   })
 
   it('a relay that does not know our cursor (409) stops without winding the cursor back', async () => {

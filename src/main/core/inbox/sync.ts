@@ -41,8 +41,11 @@ export type InboxSyncState =
     }
   /** Something on this computer failed (the database, the disk); retried with backoff. */
   | { kind: 'failing'; since: number; detail: string; retryAt: number }
-  /** The relay refused the pull token (401): the sync stops until the mailbox is connected again. */
-  | { kind: 'auth-refused'; since: number }
+  /**
+   * The relay refused the pull token (401) after the quick tries: tried again slowly (a minute up to the backoff's
+   * ceiling) from `retryAt`, until it takes the token again or the mailbox is connected again.
+   */
+  | { kind: 'auth-refused'; since: number; retryAt: number }
   /**
    * The relay does not know our cursor (its storage was lost or replaced): the sync stops rather than wind the
    * cursor back and take events twice; the operator decides.
@@ -105,8 +108,10 @@ type RoundOutcome = 'more' | 'caught-up' | 'empty' | 'retry' | 'halt' | 'interru
 type RoundBy = { by: 'schedule' } | { by: 'operator'; due: number | null }
 const BY_SCHEDULE: RoundBy = { by: 'schedule' }
 
-/** Refusals of the pull token tried again (with backoff) before the sync stops and asks for the mailbox again. */
+/** Refusals of the pull token tried again (with backoff) before the sync says auth refused and tries slowly. */
 const TOKEN_REFUSALS_TRIED_AGAIN = 3
+/** After them, the least wait between two tries of a refused token (the backoff goes on doubling to its ceiling). */
+const TOKEN_REFUSED_SLOW_TRY_MS = 60_000
 
 export class InboxSync {
   private readonly options: InboxSyncOptions
@@ -119,7 +124,7 @@ export class InboxSync {
   private received = 0
   private duplicates = 0
   private failures = 0
-  /** Refusals of the pull token in a row: a few are tried again before the sync stops (see fault()). */
+  /** Refusals of the pull token in a row: a few are tried again quickly, then slowly (see fault()). */
   private tokenRefusals = 0
   /** The highest cursor the relay has acknowledged to this process; null before the first ack. */
   private acknowledged: number | null = null
@@ -244,7 +249,7 @@ export class InboxSync {
     }
   }
 
-  /** Whether the follow loop runs (it ends by itself on auth refused, cursor ahead or no mailbox). */
+  /** Whether the follow loop runs (it ends by itself on cursor ahead, locked credentials or no mailbox). */
   isFollowing(): boolean {
     return this.running
   }
@@ -438,16 +443,26 @@ export class InboxSync {
     roundBy: RoundBy
   ): RoundOutcome {
     const now = this.deps.clock.now()
-    if (fault.kind === 'auth-refused' && ++this.tokenRefusals > TOKEN_REFUSALS_TRIED_AGAIN) {
-      this.set({ kind: 'auth-refused', since: now })
-      return 'halt'
-    }
     if (fault.kind === 'cursor-ahead') {
       this.set({ kind: 'cursor-ahead', since: now, cursor, head: fault.head })
       return 'halt'
     }
     if (roundBy.by === 'schedule') this.failures++
     const retryAfter = 'retryAfterMs' in fault ? fault.retryAfterMs : null
+    // Refused past the quick tries (QA82: a relay restarted empty on the same port, then the real one back): said as
+    // auth refused, and tried again slowly rather than stopped, so a mailbox that was fine all along comes back by
+    // itself; connecting a mailbox again stays the operator's other way.
+    if (fault.kind === 'auth-refused' && ++this.tokenRefusals > TOKEN_REFUSALS_TRIED_AGAIN) {
+      const slow = Math.min(TOKEN_REFUSED_SLOW_TRY_MS, this.options.backoffMaxMs)
+      // Since the first refusal of the run, its quick tries included.
+      const since =
+        this.state.kind === 'auth-refused' ||
+        (this.state.kind === 'unreachable' && this.state.fault === 'auth-refused')
+          ? this.state.since
+          : now
+      this.set({ kind: 'auth-refused', since, retryAt: this.nextTry(now, slow, roundBy) })
+      return 'retry'
+    }
     // A 401 may be a proxy's, a CDN's or an access layer's passing refusal (QA36 Q36-06): tried again with backoff,
     // "Try now" offered, before the operator is asked to connect a mailbox again.
     // Its note carries which try comes next: the window and the CLI say a refusal being tried again, not a relay

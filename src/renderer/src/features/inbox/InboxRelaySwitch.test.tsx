@@ -207,7 +207,7 @@ describe('InboxView, a relay that no longer knows the mailbox (QA30 Q30-08)', ()
     fake.handle('inbox:conversations', () => ({ conversations: [], next: null }))
     render(<InboxView />)
     expect((await screen.findByTestId('inbox-relay-state')).textContent).toBe(
-      '✕refused this computer’s pull token'
+      '✕refused this computer’s pull token; trying again every few minutes'
     )
     expect(screen.getByTestId('inbox-device-state-dev-2').textContent).toBe(
       'Not receiving: the relay no longer knows this mailbox'

@@ -512,8 +512,8 @@ describe('InboxView', () => {
         status({ state: 'auth-refused', behind: null, since: '2026-01-15T03:00:00.000Z' })
       )
     )
-    expect(state.textContent).toBe('✕refused this computer’s pull token')
-    // Only a new mailbox goes on: the connect form offers it, replacing the refused one.
+    expect(state.textContent).toBe('✕refused this computer’s pull token; trying again every few minutes')
+    // Tried again slowly, and a new mailbox offered as the other way: the connect form, replacing the refused one.
     expect(within(screen.getByTestId('inbox-connect')).getByRole('heading').textContent).toBe(
       'Connect a mailbox again'
     )
@@ -1146,12 +1146,64 @@ describe('InboxView', () => {
     expect(fake.requests('inbox:tryNow')).toHaveLength(1)
   })
 
-  it('offers no "Try now" while the relay is connected or refused this computer’s key', async () => {
+  it('offers no "Try now" while the relay is connected or lost its storage', async () => {
     script()
     render(<InboxView />)
     await screen.findByTestId('inbox-relay-state')
     expect(screen.queryByRole('button', { name: 'Try now' })).toBeNull()
-    act(() => fake.emit('inbox:changed', status({ state: 'auth-refused', behind: null })))
+    act(() => fake.emit('inbox:changed', status({ state: 'cursor-ahead', behind: null })))
     expect(screen.queryByRole('button', { name: 'Try now' })).toBeNull()
   })
+
+  // QA82 defect 2: refused past its quick tries, the only way offered was a new mailbox, which strands what waits on
+  // the old one; the sync now tries again slowly, and the operator can try at once.
+  it.each([
+    [
+      'en',
+      '✕refused this computer’s pull token; trying again every few minutes',
+      /messages still waiting on this mailbox stay there/,
+      'Tried just now: the relay still refuses this computer’s pull token.',
+      'Try now'
+    ],
+    [
+      'id',
+      '✕menolak token pengambilan komputer ini; mencoba lagi setiap beberapa menit',
+      /pesan yang masih menunggu di kotak surat ini tetap di sana/,
+      'Baru saja dicoba: relay masih menolak token pengambilan komputer ini.',
+      'Coba sekarang'
+    ]
+  ] as const)(
+    'a refused pull token (%s) says it keeps trying, offers "Try now", and a new mailbox as the other way',
+    async (language, words, stays, stillRefused, tryNowName) => {
+      seedStores(makeBootstrap({ devices: [shop], settings: makeSettings({ language }) }))
+      const refused = status({
+        state: 'auth-refused',
+        behind: null,
+        since: '2026-01-15T03:00:00.000Z',
+        retryAt: new Date(Date.now() + 200_000).toISOString()
+      })
+      script({ status: refused })
+      fake.handle('inbox:tryNow', () => refused)
+      const user = userEvent.setup()
+      render(<InboxView />)
+      const state = await screen.findByTestId('inbox-relay-state')
+      expect(screen.queryByRole('button', { name: tryNowName })).not.toBeNull()
+      expect(state.textContent).toBe(words)
+      expect(screen.getByTestId('inbox-relay-retry')).toBeTruthy()
+      expect(screen.getByTestId('inbox-relay-hint').textContent).toMatch(stays)
+      // The other way stays offered: a new mailbox.
+      expect(screen.getByTestId('inbox-connect')).toBeTruthy()
+      await user.click(screen.getByRole('button', { name: tryNowName }))
+      expect(fake.requests('inbox:tryNow')).toEqual([{}])
+      expect((await screen.findByTestId('inbox-relay-tried')).textContent).toBe(stillRefused)
+      await waitFor(() =>
+        expect(document.activeElement).toBe(screen.getByRole('button', { name: tryNowName }))
+      )
+      // Taken again: connected, the button gone.
+      fake.handle('inbox:tryNow', () => status())
+      await user.click(screen.getByRole('button', { name: tryNowName }))
+      await waitFor(() => expect(screen.getByTestId('inbox-relay-state').dataset['health']).toBe('connected'))
+      expect(screen.queryByRole('button', { name: tryNowName })).toBeNull()
+    }
+  )
 })

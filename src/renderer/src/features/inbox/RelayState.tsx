@@ -25,13 +25,18 @@ const HINT: Partial<Record<RelayHealth, MessageKey>> = {
   'cursor-ahead': 'relay.hint.cursor-ahead'
 }
 
+/** The states the sync tries again by itself, on a backoff. */
+const TRIED_AGAIN = new Set<RelayHealth>(['unreachable', 'failing', 'auth-retrying', 'auth-refused'])
+/** Still refused after a try: said as a refusal, not as a relay that cannot be reached (it answered). */
+const REFUSED = new Set<RelayHealth>(['auth-retrying', 'auth-refused'])
+
 /**
  * The relay is down or refusing, and the sync backs off on its own (up to minutes): "Try now" is offered, so the
- * operator who fixed the relay need not wait, and another relay is offered as its equal.
+ * operator who fixed the relay need not wait, and another relay (a new mailbox, once refused) as its equal.
  */
 export function relayCanTryNow(status: InboxStatusView): boolean {
   const { health } = relayStatus(status)
-  return health === 'unreachable' || health === 'failing' || health === 'auth-retrying'
+  return TRIED_AGAIN.has(health)
 }
 
 export function RelayState({
@@ -152,9 +157,10 @@ function NextTry({ at }: { at: string }): React.JSX.Element {
 }
 
 /**
- * "Try now" while the relay cannot be reached (or our side failed): a pull at once. Drawn only while it is wanted,
- * so what it said goes with the outage. Still down, the focus stays on the button and a line says so (the badge's
- * words did not change); back, the focus goes to the relay's heading, the state the try produced.
+ * "Try now" while the relay cannot be reached or refuses the pull token (or our side failed): a pull at once. Drawn
+ * only while it is wanted, so what it said goes with the outage. Still down or refused, the focus stays on the button
+ * and a line says so (the badge's words did not change); back, the focus goes to the relay's heading, the state the
+ * try produced.
  */
 function TryNow({
   onStatus,
@@ -165,7 +171,8 @@ function TryNow({
 }): React.JSX.Element {
   const t = useT()
   const [busy, setBusy] = useState(false)
-  const [stillDown, setStillDown] = useState(false)
+  /** What the try found when the relay is still not pulled from: down (or failing), or refusing the token. */
+  const [stillDown, setStillDown] = useState<'down' | 'refused' | null>(null)
   const [failure, setFailure] = useState<unknown>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
   const focusAfter = useRef(false)
@@ -178,16 +185,16 @@ function TryNow({
   async function tryNow(): Promise<void> {
     setBusy(true)
     setFailure(null)
-    setStillDown(false)
+    setStillDown(null)
     try {
       const next = await call('inbox:tryNow', {})
-      const down = next.state === 'unreachable' || next.state === 'failing'
+      const { health } = relayStatus(next)
       onStatus(next)
-      if (!down) {
+      if (!TRIED_AGAIN.has(health)) {
         onGone()
         return
       }
-      setStillDown(true)
+      setStillDown(REFUSED.has(health) ? 'refused' : 'down')
     } catch (error) {
       setFailure(error)
     }
@@ -210,7 +217,13 @@ function TryNow({
         </button>
       </div>
       <p role="status" className="small" data-testid="inbox-relay-tried">
-        {stillDown ? t('inbox.relay.stillDown') : failure !== null ? errorInfo(failure).message : ''}
+        {stillDown === 'refused'
+          ? t('inbox.relay.stillRefused')
+          : stillDown === 'down'
+            ? t('inbox.relay.stillDown')
+            : failure !== null
+              ? errorInfo(failure).message
+              : ''}
       </p>
     </>
   )
