@@ -2060,6 +2060,10 @@ export const enRest = {
   'campaigns.takeBack.neverSent':
     '{n} never sent (cancelled before {n, plural, one {it} other {they}} left, or opted out): nothing to take back',
   'campaigns.takeBack.revokeRead': '{n, plural, one {# of them was} other {# of them were}} already read.',
+  // Before the operator confirms: a message on its way (being sent, or unverified) is followed up by the take-back, a
+  // campaign's and a whole send's from its card, as their tally says after (tally.onItsWayFollowed).
+  'campaigns.takeBack.onItsWay':
+    '{count, plural, one {# on its way: taken back too once the gateway has it.} other {# on their way: taken back too once the gateway has them.}}',
   'campaigns.takeBack.cannot': 'Cannot be taken back:',
   'campaigns.takeBack.left.revokeNotAsked':
     '{n} already on WhatsApp (tick the box above to delete {n, plural, one {it} other {them}} for everyone)',

@@ -2329,6 +2329,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.takeBack.neverSent':
     '{n} tidak pernah terkirim (dibatalkan sebelum dikirim, atau berhenti berlangganan): tidak ada yang perlu ditarik kembali',
   'campaigns.takeBack.revokeRead': '{n} di antaranya sudah dibaca.',
+  'campaigns.takeBack.onItsWay':
+    '{count} sedang dalam perjalanan: ikut ditarik kembali begitu sampai di gateway.',
   'campaigns.takeBack.cannot': 'Tidak dapat ditarik kembali:',
   'campaigns.takeBack.left.revokeNotAsked':
     '{n} sudah ada di WhatsApp (centang kotak di atas untuk menghapusnya untuk semua orang)',

@@ -65,6 +65,19 @@ const SENT_LEDGER_WRITE_68 = `INSERT INTO outbox_sent_ledger (item_id, accepted_
 // never to change.
 const NOT_YET_TRAFFIC_70 = `('queued', 'sending', 'scheduled')`
 
+// A take-back request's count of messages on its way, `by` fewer (the key gone at none), as step 73 writes it: its JSON
+// changed only where it reads as counts, so a damaged one stays as it was (it reads as damaged, and says so) and never
+// fails a delete. A shipped step's text, never to change.
+const onItsWayFewer73 = (
+  requestId: string,
+  by: string
+): string => `UPDATE outbox_takeback_requests SET left_alone =
+    CASE WHEN (left_alone ->> '$.fate_unknown') > ${by}
+      THEN json_set(left_alone, '$.fate_unknown', (left_alone ->> '$.fate_unknown') - ${by})
+      ELSE json_remove(left_alone, '$.fate_unknown') END
+  WHERE id = ${requestId}
+    AND CASE WHEN json_valid(left_alone) THEN json_type(left_alone, '$.fate_unknown') = 'integer' ELSE 0 END`
+
 export const migrations: readonly Migration[] = [
   {
     name: 'durable queue: items, status history, attachments, settings',
@@ -1684,6 +1697,28 @@ export const migrations: readonly Migration[] = [
         request_id TEXT NOT NULL
       );
       CREATE INDEX outbox_takeback_on_its_way_request ON outbox_takeback_on_its_way(request_id);
+    `
+  },
+  {
+    name: 'outbox: a message a whole send left on its way takes its row with it when it leaves the outbox',
+    // Deleted by the operator or purged by retention before it landed (one unverified is deletable and closed), a
+    // message kept its row: its request's tally went on saying "1 was on its way: once the gateway has it, it is taken
+    // back too" of a message that was gone. Every writer deletes through this trigger (as campaign rows settle): the
+    // row goes, and its request counts it on its way no more. Rows of messages gone before it go as it comes.
+    sql: `
+      ${onItsWayFewer73(
+        'outbox_takeback_requests.id',
+        `(SELECT COUNT(*) FROM outbox_takeback_on_its_way w WHERE w.request_id = outbox_takeback_requests.id
+          AND NOT EXISTS (SELECT 1 FROM outbox_items i WHERE i.id = w.item_id))`
+      )}
+      AND id IN (SELECT w.request_id FROM outbox_takeback_on_its_way w
+        WHERE NOT EXISTS (SELECT 1 FROM outbox_items i WHERE i.id = w.item_id));
+      DELETE FROM outbox_takeback_on_its_way WHERE NOT EXISTS (SELECT 1 FROM outbox_items i WHERE i.id = item_id);
+      CREATE TRIGGER outbox_takeback_on_its_way_on_item_delete AFTER DELETE ON outbox_items
+      WHEN EXISTS (SELECT 1 FROM outbox_takeback_on_its_way WHERE item_id = OLD.id) BEGIN
+        ${onItsWayFewer73('(SELECT request_id FROM outbox_takeback_on_its_way WHERE item_id = OLD.id)', '1')};
+        DELETE FROM outbox_takeback_on_its_way WHERE item_id = OLD.id;
+      END;
     `
   }
 ]

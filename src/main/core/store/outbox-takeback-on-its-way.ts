@@ -1,6 +1,7 @@
 // The messages a whole send's take-back left on their way (being sent when it was asked), kept with the request in
 // its transaction: the one the gateway turns out to have is followed up in that request (take-back.ts), after a
-// restart too. A campaign's need no such rows: its messages are found by its tag.
+// restart too. A campaign's need no such rows: its messages are found by its tag. A message that leaves the outbox
+// (deleted, purged by retention) takes its row with it, counted on its way no more (a trigger, migrations.ts).
 import type Database from 'better-sqlite3'
 import { preparedOnce } from './prepared'
 

@@ -188,13 +188,18 @@ export function TakeBackCampaign({
   }
 
   const warnings = heldByDevice(plan?.atGatewayByDevice ?? [], devices)
-  const left = Object.entries(plan?.leftAlone ?? {}).filter(([reason, n]) => n > 0 && !NEVER_SENT.has(reason))
+  // Nothing to stop, cancel or delete: "Take back" would do nothing (QA4 F17). Said why, and what would change it.
+  const nothingToDo = plan !== null && plan.stopLocally + plan.cancelAtGateway + plan.revoke === 0
+  // Rows on their way are followed up by the take-back once the gateway has them, as its tally says after: said so, not
+  // listed as what cannot be taken back. With nothing to do the question cannot be confirmed: they cannot be then.
+  const onItsWay = nothingToDo ? 0 : (plan?.leftAlone['fate_unknown'] ?? 0)
+  const left = Object.entries(plan?.leftAlone ?? {}).filter(
+    ([reason, n]) => n > 0 && !NEVER_SENT.has(reason) && !(reason === 'fate_unknown' && onItsWay > 0)
+  )
   // …yet named apart, so every row of the campaign is accounted for (QA14 Q14-11: 11 of 12 were).
   const neverSent = Object.entries(plan?.leftAlone ?? {})
     .filter(([reason]) => NEVER_SENT.has(reason))
     .reduce((sum, [, n]) => sum + n, 0)
-  // Nothing to stop, cancel or delete: "Take back" would do nothing (QA4 F17). Said why, and what would change it.
-  const nothingToDo = plan !== null && plan.stopLocally + plan.cancelAtGateway + plan.revoke === 0
   const nothingKey: MessageKey =
     !revokeDelivered && (plan?.leftAlone.revoke_not_asked ?? 0) > 0
       ? 'campaigns.takeBack.nothingUnlessTicked'
@@ -256,6 +261,11 @@ export function TakeBackCampaign({
               ]
                 .filter((part) => part !== null)
                 .join(' ')}
+            </p>
+          ) : null}
+          {onItsWay > 0 ? (
+            <p data-testid="campaign-takeback-on-its-way">
+              {t('campaigns.takeBack.onItsWay', { count: onItsWay })}
             </p>
           ) : null}
           {warnings.map((w) => (

@@ -146,6 +146,30 @@ describe('deleting a selection for everyone, some of it not sent yet', () => {
   )
 })
 
+// The send card's and a campaign's questions say a message on its way is taken back too once the gateway has it: their
+// take-backs follow it up. A selection's does not (no alsoCancelHeld), and its question keeps saying it stays.
+it.each([
+  [
+    'en',
+    "Delete 1 of the 2 selected messages for everyone? 1 other stays as it is: 1 whose fate is not known yet (being sent, or unverified). The customer's chat will show that a message was deleted. This cannot be undone."
+  ],
+  [
+    'id',
+    'Hapus 1 dari 2 pesan terpilih untuk semua orang? 1 lainnya dibiarkan apa adanya: 1 yang nasibnya belum diketahui (sedang dikirim, atau belum terverifikasi). Chat pelanggan akan menunjukkan bahwa sebuah pesan telah dihapus. Tindakan ini tidak bisa diurungkan.'
+  ]
+] as const)(
+  'says a selected message on its way stays as it is: nothing follows it up (%s)',
+  async (language, question) => {
+    bar(language, [
+      makeItem({ id: 'r-1', status: 'read', gatewayId: 'gw-r-1' }),
+      makeItem({ id: 's-1', status: 'sending', recipient: '6281234567892' })
+    ])
+    const revoke = translate(language, 'outbox.takeBack.revoke')
+    await userEvent.setup().click(screen.getByRole('button', { name: revoke }))
+    expect(screen.getByRole('group', { name: question })).toBeTruthy()
+  }
+)
+
 describe('a take-back the bar follows', () => {
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true })

@@ -89,7 +89,9 @@ export function revokeSelectionQuestion(
 /**
  * The question before taking back a whole send from its result card (QA79: it asked the Outbox's "Delete 1 of the 2
  * selected messages…", though nothing was selected, and left what the gateway held): deletes for everyone what was
- * sent, cancels what has not reached anyone (here or at the gateway), and says what it leaves, by why.
+ * sent, cancels what has not reached anyone (here or at the gateway), takes back what is on its way once the gateway
+ * has it (the core follows it up, as its tally says after; it said "1 other stays as it is: 1 whose fate is not known
+ * yet"), and says what it leaves, by why.
  */
 export function revokeSendQuestion(
   t: Translate,
@@ -98,15 +100,17 @@ export function revokeSendQuestion(
 ): string {
   const plan = planTakeBack(items.map(subjectOf), { revokeDelivered: true })
   const notSent = plan.stopLocally + plan.cancelAtGateway
-  const left = Object.values(plan.leftAlone).reduce((sum, n) => sum + n, 0)
+  const { fate_unknown: onItsWay = 0, ...leftAlone } = plan.leftAlone
+  const left = Object.values(leftAlone).reduce((sum, n) => sum + n, 0)
   return [
     notSent > 0
       ? t('send.sent.takeBack.confirmAndCancel', { count: plan.revoke, notSent })
       : t('send.sent.takeBack.confirm', { count: plan.revoke }),
+    onItsWay > 0 ? t('campaigns.takeBack.onItsWay', { count: onItsWay }) : null,
     left > 0
       ? t('outbox.takeBack.revokeLeaves', {
           count: left,
-          why: formatList(leftAloneWords(plan.leftAlone, t), language)
+          why: formatList(leftAloneWords(leftAlone, t), language)
         })
       : null,
     t('outbox.takeBack.revokeShows', { count: plan.revoke })
