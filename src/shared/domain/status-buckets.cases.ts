@@ -571,3 +571,64 @@ export const BATCH_HEADING_CASES: BatchHeadingCase[] = [
     expected: 'partlyTakenBack'
   }
 ]
+
+export interface BatchSettledCase {
+  name: string
+  /** Where the send's messages looked up stand now, by status. */
+  byStatus: Partial<Record<OutboxStatusName, number>>
+  optedOut?: number
+  /** Deleted from the outbox since (known by their ids only). */
+  deleted?: number
+  /** The send's messages, looked up or not. */
+  expected: number
+  settled: boolean
+}
+
+/**
+ * Whether a send's messages have settled (batchSettled): its result card then promises no more progress (QA81: it did
+ * under "Deleted for everyone"). A message sent or delivered may still be read; one not looked up yet may be anything.
+ */
+export const BATCH_SETTLED_CASES: BatchSettledCase[] = [
+  { name: 'nothing looked up yet', byStatus: {}, expected: 2, settled: false },
+  { name: 'one of two looked up, read', byStatus: { read: 1 }, expected: 2, settled: false },
+  { name: 'queued', byStatus: { queued: 1, sending: 1 }, expected: 2, settled: false },
+  { name: 'scheduled', byStatus: { scheduled: 2 }, expected: 2, settled: false },
+  { name: 'with the gateway', byStatus: { accepted: 1, read: 1 }, expected: 2, settled: false },
+  {
+    name: 'sent and delivered: they may still be read',
+    byStatus: { sent: 1, delivered: 1 },
+    expected: 2,
+    settled: false
+  },
+  { name: 'all read', byStatus: { read: 2 }, expected: 2, settled: true },
+  { name: 'all deleted for everyone', byStatus: { revoked: 2 }, expected: 2, settled: true },
+  {
+    name: 'taken back: cancelled here, at the gateway, deleted for everyone',
+    byStatus: { cancelled: 1, cancelled_at_gateway: 1, revoked: 1 },
+    expected: 3,
+    settled: true
+  },
+  {
+    name: 'read, one opted out',
+    byStatus: { read: 1, cancelled: 1 },
+    optedOut: 1,
+    expected: 2,
+    settled: true
+  },
+  { name: 'failed', byStatus: { failed: 1, read: 1 }, expected: 2, settled: true },
+  {
+    name: 'one deleted from the outbox, the other read',
+    byStatus: { read: 1 },
+    deleted: 1,
+    expected: 2,
+    settled: true
+  },
+  { name: 'all deleted from the outbox', byStatus: {}, deleted: 2, expected: 2, settled: true },
+  {
+    name: 'one deleted from the outbox, the other delivered',
+    byStatus: { delivered: 1 },
+    deleted: 1,
+    expected: 2,
+    settled: false
+  }
+]

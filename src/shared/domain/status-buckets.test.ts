@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { OUTBOX_STATUSES } from './enums'
 import {
   batchHeading,
+  batchSettled,
   BUCKET_STATUSES,
   bucketCounts,
   bucketCountsOf,
@@ -24,6 +25,7 @@ import {
 } from './status-buckets'
 import {
   BATCH_HEADING_CASES,
+  BATCH_SETTLED_CASES,
   DAILY_SEND_CASES,
   HELD_BY_PAUSE_CASES,
   SCHEDULE_KEEPER_CASES,
@@ -158,5 +160,13 @@ describe('the heading of a send’s result card answers the shared table', () =>
     expect(
       batchHeading(counts, { held: c.held ?? 0, deleted: c.deleted ?? 0, scheduled: c.scheduled ?? false })
     ).toBe(c.expected)
+  })
+})
+
+// QA81: "Progress updates here as the gateway reports it." under a send deleted for everyone.
+describe('whether a send’s messages have settled answers the shared table', () => {
+  it.each(BATCH_SETTLED_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const counts = bucketCounts({ ...c.byStatus, optedOut: c.optedOut ?? 0 })
+    expect(batchSettled(counts, { deleted: c.deleted ?? 0, expected: c.expected })).toBe(c.settled)
   })
 })

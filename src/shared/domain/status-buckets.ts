@@ -420,3 +420,26 @@ export function batchHeading(
   if (counts.revoked > 0) return 'partlyTakenBack'
   return counts.cancelled > 0 ? 'partlySent' : 'sent'
 }
+
+/**
+ * The buckets no report moves a message out of: read (the last step the gateway reports), failed, cancelled (here, at
+ * the gateway, or its number opted out) and deleted for everyone. Only the operator moves it on (a retry, a take-back).
+ */
+export const SETTLED_BUCKETS = [
+  'read',
+  'failed',
+  'cancelled',
+  'optedOut',
+  'revoked'
+] as const satisfies readonly StatusBucket[]
+
+/**
+ * Whether a send's messages have all settled (SETTLED_BUCKETS), so its result card promises no more progress (QA81:
+ * "Progress updates here as the gateway reports it." under "Deleted for everyone"). `expected`: the send's messages;
+ * `deleted`: of them, those deleted from the outbox since (nothing more comes of them). One not looked up yet, or still
+ * waiting, with the gateway, sent or delivered, may still move.
+ */
+export function batchSettled(counts: BucketCounts, facts: { deleted: number; expected: number }): boolean {
+  if (facts.expected === 0 || counts.total + facts.deleted < facts.expected) return false
+  return SETTLED_BUCKETS.reduce((sum, bucket) => sum + counts[bucket], 0) === counts.total
+}

@@ -943,8 +943,9 @@ export const enRest = {
     'The daily cap allows {left} of {count} on the day they start; the rest go on the following days.',
   'send.sent.title': 'Just sent',
   'send.sent.scheduledTitle': 'Just scheduled',
-  'send.sent.to':
-    'To {count, plural, one {# recipient} other {# recipients}}. Progress updates here as the gateway reports it.',
+  'send.sent.to': 'To {count, plural, one {# recipient} other {# recipients}}.',
+  /** Said while any message of the send may still move on; gone once all of them settled (QA81). */
+  'send.sent.progressHere': 'Progress updates here as the gateway reports it.',
   'send.sent.leftOut':
     '{count, plural, one {# number on the opt-out list was left out.} other {# numbers on the opt-out list were left out.}}',
   'send.sent.progress': 'Progress: {status}',

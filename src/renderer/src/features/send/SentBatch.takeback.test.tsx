@@ -229,6 +229,54 @@ describe.each(['en', 'id'] as const)('the card of a send just made (%s)', (langu
     }
   })
 
+  // QA81 defect 3: after a whole take-back the card still said "Progress updates here as the gateway reports it.", and
+  // its outcome twice: the card's line "2 deleted for everyone · 2 in all" and the take-back's tally under it.
+  it('once all of it is deleted for everyone, says no more progress is to come, and its outcome once', async () => {
+    const delivered = (id: string, recipient: string): OutboxItemView =>
+      makeItem({ id, recipient, status: 'delivered', gatewayId: `gw-${id}`, text: 'Wrong price' })
+    const items = [delivered('r-1', '6281211110031'), delivered('r-2', '6281211110032')]
+    const disconnect = cardOf(language, items)
+    try {
+      const user = userEvent.setup()
+      const card = await screen.findByTestId('send-sent')
+      const progressWords = say('send.sent.progressHere')
+      // While its messages may still move (delivered, then read), the card says their progress comes here.
+      expect(card.textContent).toContain(`${say('send.sent.to', { count: 2 })} ${progressWords}`)
+      await user.click(await within(card).findByRole('button', { name: say('outbox.takeBack.revoke') }))
+      const view = makeTakeBack({
+        producerTag: null,
+        state: 'done',
+        revoke: { done: 2, refused: 0, unknown: 0, pending: 0 },
+        leftAlone: {}
+      })
+      fake.handle('outbox:takeBack', () => view)
+      fake.handle('outbox:takeBackProgress', () => view)
+      const question = within(card).getByRole('group', { name: /./ })
+      await user.click(within(question).getByRole('button', { name: say('outbox.takeBack.revoke') }))
+      const tally = await within(card).findByTestId('send-takeback-tally')
+      act(() => {
+        for (const item of items) fake.emit('outbox:itemChanged', { item: { ...item, status: 'revoked' } })
+      })
+      await waitFor(() =>
+        expect(within(card).getByRole('heading', { level: 3 }).textContent).toBe(
+          say('send.sent.revokedTitle')
+        )
+      )
+      const outcome = say('campaigns.takeBack.tally', {
+        parts: say('campaigns.takeBack.tally.revoked', { n: 2 })
+      })
+      expect(tally.textContent).toBe(outcome)
+      await waitFor(() => expect(document.activeElement).toBe(tally))
+      // Settled: nothing of it can move any more, so no progress is promised; the outcome is the tally's alone.
+      expect(card.textContent).toContain(say('send.sent.to', { count: 2 }))
+      expect(card.textContent).not.toContain(progressWords)
+      expect(within(card).getByTestId('send-sent-summary').textContent).toBe('')
+      expect(card.textContent!.split(say('buckets.revoked', { count: 2 })).length - 1).toBe(1)
+    } finally {
+      disconnect()
+    }
+  })
+
   it('is not offered while nothing of the send can be deleted for everyone', async () => {
     const disconnect = cardOf(language, [
       makeItem({ id: 'n-1', status: 'queued', text: 'Wrong price' }),

@@ -2,6 +2,7 @@
 // and Delete for everyone for the whole send (QA75), in the card's own words, what the gateway holds cancelled (QA79).
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
+import { batchSettled, bucketCountsOf } from '../../../../shared/domain/status-buckets'
 import { reasonInWords } from '../../../../shared/i18n/note-text'
 import { localeOf, useLanguage, useT, type Translate } from '../../i18n'
 import { formatDateTimeInZone } from '../../i18n/dates'
@@ -356,6 +357,13 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
   }
   // Only what the gateway has taken is "sent"; the heading follows every item until they settle.
   const title = t(batchTitleKey(items, sent.scheduled, deleted))
+  // Once every message settled (read, failed, cancelled, deleted for everyone…), no more progress is promised (QA81: it
+  // was, under "Deleted for everyone").
+  const settled = batchSettled(bucketCountsOf(items), { deleted, expected: sent.itemIds.length })
+  // The card's take-back, followed in its tally (which has the focus, and says what holds it), says its outcome: the
+  // card's line, a live region too, would say it again as the messages move (QA81: "2 deleted for everyone · 2 in all"
+  // over "2 deleted for everyone.").
+  const tallyShown = reported?.takeBack === true && followed.view !== null
 
   return (
     <section className="card sent" aria-labelledby="sent-title" data-testid="send-sent">
@@ -364,11 +372,12 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
       </h3>
       <p className="muted">
         {t('send.sent.to', { count: recipients })}
+        {settled ? null : ` ${t('send.sent.progressHere')}`}
         {sent.leftOut ? ` ${t('send.sent.leftOut', { count: sent.leftOut })}` : null}
       </p>
       {/* In the page before its words, so a screen reader says them when they come. */}
       <p role="status" className="sent-summary" data-testid="send-sent-summary">
-        {lookedUp === sent.at ? summary : null}
+        {lookedUp === sent.at && !tallyShown ? summary : null}
       </p>
       <ul className="file-list">
         {sent.files.slice(0, drawn).map((file) => {
