@@ -22,6 +22,13 @@ export type RelayHealth =
 
 export type RelayTone = 'ok' | 'warn' | 'bad' | 'neutral'
 
+/**
+ * What a relay that needs the operator means for the customers' messages, said outside Messages in (the attention
+ * strip, the Overview, QA82): new ones are not reaching this computer, those sent now are lost (full), or the relay
+ * will soon refuse them (near full).
+ */
+export type RelayEffect = 'notArriving' | 'lost' | 'nearFull'
+
 export interface RelayStatus {
   health: RelayHealth
   tone: RelayTone
@@ -33,22 +40,29 @@ export interface RelayStatus {
   wordParams: Record<string, number>
   /** The operator should act: shown in the tray's tooltip and as a warning in the window. */
   needsAttention: boolean
+  /** What it means for the customers' messages while it needs the operator; null when it does not. */
+  effect: RelayEffect | null
 }
 
-const LOOK: Record<RelayHealth, { tone: RelayTone; symbol: string; needsAttention: boolean }> = {
-  'not-set-up': { tone: 'neutral', symbol: '○', needsAttention: false },
-  starting: { tone: 'neutral', symbol: '…', needsAttention: false },
-  connected: { tone: 'ok', symbol: '✓', needsAttention: false },
-  behind: { tone: 'neutral', symbol: '↓', needsAttention: false },
-  'near-full': { tone: 'warn', symbol: '◕', needsAttention: true },
+type Look = Pick<RelayStatus, 'tone' | 'symbol' | 'needsAttention' | 'effect'>
+const WELL = { needsAttention: false, effect: null } as const
+/** Needs the operator: new messages stop on the relay (or before it) and do not reach this computer. */
+const STOPPED = { needsAttention: true, effect: 'notArriving' } as const
+
+const LOOK: Record<RelayHealth, Look> = {
+  'not-set-up': { tone: 'neutral', symbol: '○', ...WELL },
+  starting: { tone: 'neutral', symbol: '…', ...WELL },
+  connected: { tone: 'ok', symbol: '✓', ...WELL },
+  behind: { tone: 'neutral', symbol: '↓', ...WELL },
+  'near-full': { tone: 'warn', symbol: '◕', needsAttention: true, effect: 'nearFull' },
   // A full relay refuses the gateway's posts: messages are being lost until the desktop catches up.
-  full: { tone: 'bad', symbol: '●', needsAttention: true },
-  unreachable: { tone: 'warn', symbol: '⚠', needsAttention: true },
-  'auth-retrying': { tone: 'warn', symbol: '↻', needsAttention: true },
-  'auth-refused': { tone: 'bad', symbol: '✕', needsAttention: true },
-  locked: { tone: 'bad', symbol: '⊘', needsAttention: true },
-  failing: { tone: 'bad', symbol: '⚠', needsAttention: true },
-  'cursor-ahead': { tone: 'bad', symbol: '⇤', needsAttention: true }
+  full: { tone: 'bad', symbol: '●', needsAttention: true, effect: 'lost' },
+  unreachable: { tone: 'warn', symbol: '⚠', ...STOPPED },
+  'auth-retrying': { tone: 'warn', symbol: '↻', ...STOPPED },
+  'auth-refused': { tone: 'bad', symbol: '✕', ...STOPPED },
+  locked: { tone: 'bad', symbol: '⊘', ...STOPPED },
+  failing: { tone: 'bad', symbol: '⚠', ...STOPPED },
+  'cursor-ahead': { tone: 'bad', symbol: '⇤', ...STOPPED }
 }
 
 function healthOf(status: InboxStatusView): RelayHealth {

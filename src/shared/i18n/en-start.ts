@@ -147,6 +147,32 @@ export const enStart = {
   'attention.campaign': 'Campaign “{name}”',
   'attention.campaign.waits': 'It does not go on by itself: press Resume to go on.',
   'attention.campaign.resume': 'Resume {campaign} on {device}',
+  // QA82: a relay that needs the operator (the tray's rule), said on every view but Messages in, in the relay card's
+  // words (relay.state.*) and what it means for the customers' messages.
+  'attention.relay': 'relay: {state}',
+  'attention.relay.notArriving': 'Customers’ new messages are not reaching this computer.',
+  'attention.relay.lost': 'Messages customers send now are lost.',
+  'attention.relay.nearFull': 'It will soon refuse customers’ new messages.',
+  'attention.relay.open': 'Open Messages in',
+  // Read after a label that names the relay (the inbox’s “Relay” heading, the tray’s and the attention strip’s
+  // “Messages in — relay: …”): never the relay again. Here since the attention strip draws them at start.
+  'relay.state.not-set-up': 'not set up',
+  'relay.state.starting': 'starting…',
+  'relay.state.connected': 'connected',
+  'relay.state.behind': 'catching up, {count} waiting',
+  'relay.state.near-full': 'connected, almost full',
+  'relay.state.full': 'full, refusing new messages',
+  'relay.state.unreachable': 'cannot be reached',
+  // Past the quick tries, still tried again (slowly): a relay restarted, or a proxy in front of it, may take it again.
+  'relay.state.auth-refused': 'refused this computer’s pull token; trying again every few minutes',
+  // A refusal tried again before the sync stops (a proxy's or an access layer's may pass): the relay did answer.
+  'relay.state.auth-retrying': 'refused this computer’s pull token; trying again ({attempt} of {tries})',
+  'relay.state.locked': 'the mailbox’s keys are locked',
+  'relay.state.failing': 'saving messages on this computer failed',
+  'relay.state.cursor-ahead': 'lost its storage',
+  // Named at start by the relay's state (src/shared/relay-status.ts tells a refusal being tried again by it).
+  'inbox.fault.pullTokenRefusedRetrying':
+    'the relay refused the pull token; trying again ({attempt} of {tries})',
   // The Campaigns view's Resume, also the strip's button for a part a failure paused.
   'campaigns.resume': 'Resume',
   'storage.sessionOnly':

@@ -2524,22 +2524,6 @@ export const enRest = {
   'desktop.error.mailboxUrlsUnknown':
     'This computer does not know the mailbox’s webhook addresses (it was connected by an older version): rotate the secret to get new ones.',
   'desktop.tray.relay': 'Messages in — relay: {state}',
-  // Read after a label that names the relay (the inbox’s “Relay” heading, the tray’s “Messages in — relay: …”): never
-  // the relay again.
-  'relay.state.not-set-up': 'not set up',
-  'relay.state.starting': 'starting…',
-  'relay.state.connected': 'connected',
-  'relay.state.behind': 'catching up, {count} waiting',
-  'relay.state.near-full': 'connected, almost full',
-  'relay.state.full': 'full, refusing new messages',
-  'relay.state.unreachable': 'cannot be reached',
-  // Past the quick tries, still tried again (slowly): a relay restarted, or a proxy in front of it, may take it again.
-  'relay.state.auth-refused': 'refused this computer’s pull token; trying again every few minutes',
-  // A refusal tried again before the sync stops (a proxy's or an access layer's may pass): the relay did answer.
-  'relay.state.auth-retrying': 'refused this computer’s pull token; trying again ({attempt} of {tries})',
-  'relay.state.locked': 'the mailbox’s keys are locked',
-  'relay.state.failing': 'saving messages on this computer failed',
-  'relay.state.cursor-ahead': 'lost its storage',
   'relay.hint.full':
     'Messages posted now are lost. Free the relay: let this computer catch up, or raise the relay’s cap.',
   'relay.hint.near-full':
@@ -2586,8 +2570,6 @@ export const enRest = {
   'inbox.fault.needsCreationToken': 'the relay needs its creation token',
   'inbox.fault.creationTokenRefused': 'the relay refused the creation token',
   'inbox.fault.pullTokenRefused': 'the relay refused the pull token',
-  'inbox.fault.pullTokenRefusedRetrying':
-    'the relay refused the pull token; trying again ({attempt} of {tries})',
   'inbox.fault.cursorAhead': 'this computer read up to event {cursor}; the relay’s newest is {head}',
   // Where messages come through, in words; the mailbox's id (for support) behind a disclosure, to select or copy.
   'inbox.relay.where.here': 'Through the relay on this computer',

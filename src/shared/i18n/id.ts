@@ -694,6 +694,11 @@ export const id: Record<MessageKey, string> = {
   'attention.campaign': 'Kampanye “{name}”',
   'attention.campaign.waits': 'Kampanye tidak lanjut sendiri: tekan Lanjutkan untuk meneruskan.',
   'attention.campaign.resume': 'Lanjutkan {campaign} di {device}',
+  'attention.relay': 'relay: {state}',
+  'attention.relay.notArriving': 'Pesan baru dari pelanggan tidak sampai ke komputer ini.',
+  'attention.relay.lost': 'Pesan yang dikirim pelanggan sekarang hilang.',
+  'attention.relay.nearFull': 'Relay sebentar lagi menolak pesan baru dari pelanggan.',
+  'attention.relay.open': 'Buka Pesan masuk',
 
   'storage.sessionOnly':
     'Token hanya disimpan untuk sesi ini: keyring tidak ditemukan, jadi Anda perlu memasukkannya lagi setelah aplikasi dimulai ulang. Aktifkan keyring (misalnya GNOME Keyring atau KWallet) agar token tersimpan dengan aman.',

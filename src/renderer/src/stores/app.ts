@@ -129,7 +129,7 @@ export function connectEvents(): () => void {
     'settings:changed': (settings) => useSettings.getState().set(settings),
     'app:navigate': handleNavigate,
     'sandbox:changed': () => useSandboxActivity.getState().changed(),
-    'inbox:changed': (status) => useInboxAlerts.getState().setUnread(status),
+    'inbox:changed': (status) => useInboxAlerts.getState().setStatus(status),
     'contacts:changed': () => contactNamesChanged()
   }
   const offs = WINDOW_EVENTS.map((event) =>

@@ -1,8 +1,10 @@
-// Inbox alerts store: the unread total the nav badge and the Overview show (from `inbox:changed`), the conversation a clicked
-// notification asks the inbox view to open, and the conversation that view shows, which the core hears of
-// (`inbox:viewing`, with the window's focus) so that it does not notify messages the operator is reading.
+// Inbox alerts store: the unread total the nav badge and the Overview show (from `inbox:changed`), the relay's state the
+// attention strip and the Overview warn of, the conversation a clicked notification asks the inbox view to open, and the
+// conversation that view shows, which the core hears of (`inbox:viewing`, with the window's focus) so that it does not
+// notify messages the operator is reading.
 import { create } from 'zustand'
 import type { InboxStatusView } from '../../../shared/contract'
+import { relayStatus, type RelayStatus } from '../../../shared/relay-status'
 import { call } from '../api'
 import { useNavigation } from './navigation'
 
@@ -14,11 +16,15 @@ interface InboxAlertsState {
   unreadCustomers: number
   /** The conversations marked unread with no message counted (QA72): the badge says them apart. */
   markedUnread: number
+  /** The relay as the tray says it (relayStatus), null before the core said: the strip and the Overview warn by it. */
+  relay: RelayStatus | null
   /** Asked by a notification click; the inbox view takes it once (takeOpenConversation). */
   openConversation: number | null
   /** The conversation the inbox view shows, null when none (the inbox view sets it). */
   viewing: number | null
   setUnread(counts: UnreadCounts): void
+  /** The core's inbox status (`inbox:changed`, inbox:status): its unread counts and the relay's state. */
+  setStatus(status: InboxStatusView): void
   /** The unread total as the core has it now (before the first `inbox:changed`). */
   load(): Promise<void>
   askToOpen(conversationId: number): void
@@ -30,13 +36,18 @@ export const useInboxAlerts = create<InboxAlertsState>()((set, get) => ({
   unread: 0,
   unreadCustomers: 0,
   markedUnread: 0,
+  relay: null,
   openConversation: null,
   viewing: null,
   setUnread: ({ unread, unreadCustomers, markedUnread = 0 }) =>
     set({ unread, unreadCustomers, markedUnread }),
+  setStatus(status) {
+    get().setUnread(status)
+    set({ relay: relayStatus(status) })
+  },
   async load() {
     try {
-      get().setUnread(await call('inbox:status', {}))
+      get().setStatus(await call('inbox:status', {}))
     } catch {
       // No inbox status (an older core, a harness without it): the badge waits for the first inbox:changed.
     }
@@ -87,6 +98,7 @@ export function resetInboxAlertsStore(): void {
     unread: 0,
     unreadCustomers: 0,
     markedUnread: 0,
+    relay: null,
     openConversation: null,
     viewing: null
   })

@@ -4,7 +4,15 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { useLinking } from '../../stores/linking'
 import { useNavigation } from '../../stores/navigation'
 import type { CampaignView } from '../../../../shared/contract'
-import { makeBootstrap, makeCampaign, makeCounts, makeDevice, makeSettings } from '../../testing/fixtures'
+import {
+  makeBootstrap,
+  makeCampaign,
+  makeCounts,
+  makeDevice,
+  makeInboxStatus,
+  makeSettings
+} from '../../testing/fixtures'
+import { connectEvents } from '../../stores/app'
 import { useOutbox } from '../../stores/outbox'
 import { installFakeApi, seedStores } from '../../testing/render'
 import type { FakeApi } from '../../testing/fake-api'
@@ -568,5 +576,75 @@ describe('attention strip: campaigns paused by a failure, their device back', ()
     await screen.findByTestId('attention-campaign-c1-dev-1')
     act(() => useNavigation.getState().navigate('linking'))
     expect(screen.queryByTestId('attention-strip')).toBeNull()
+  })
+})
+
+// QA82 defect 3: the relay down or refusing the pull token was said on the Messages in page alone; the Overview and
+// the strip said nothing while customers' messages stopped arriving. The strip says it by the tray's rule.
+describe('attention strip: the relay', () => {
+  function relayDown(language: 'en' | 'id', over: Parameters<typeof makeInboxStatus>[0]): void {
+    seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+    connectEvents()
+    act(() => fake.emit('inbox:changed', makeInboxStatus(over)))
+  }
+
+  it.each([
+    [
+      'en',
+      { state: 'unreachable' },
+      'Messages in — relay: cannot be reached. Customers’ new messages are not reaching this computer.',
+      'Open Messages in'
+    ],
+    [
+      'id',
+      { state: 'unreachable' },
+      'Pesan masuk — relay: tidak bisa dijangkau. Pesan baru dari pelanggan tidak sampai ke komputer ini.',
+      'Buka Pesan masuk'
+    ],
+    [
+      'en',
+      { state: 'auth-refused' },
+      'Messages in — relay: refused this computer’s pull token. Customers’ new messages are not reaching this computer.',
+      'Open Messages in'
+    ],
+    [
+      'en',
+      { storage: { used: 100, cap: 100, nearFull: true, full: true, refusedWhileFull: 3 } },
+      'Messages in — relay: full, refusing new messages. Messages customers send now are lost.',
+      'Open Messages in'
+    ],
+    [
+      'id',
+      { storage: { used: 90, cap: 100, nearFull: true, full: false, refusedWhileFull: 0 } },
+      'Pesan masuk — relay: tersambung, hampir penuh. Relay sebentar lagi menolak pesan baru dari pelanggan.',
+      'Buka Pesan masuk'
+    ]
+  ] as const)(
+    'says a relay that needs the operator, and opens Messages in (%s, %j)',
+    async (language, over, line, open) => {
+      relayDown(language, over)
+      render(<AttentionStrip />)
+      const item = screen.getByTestId('attention-relay')
+      expect(item.querySelector('span')?.textContent).toBe(line)
+      await userEvent.click(within(item).getByRole('button', { name: open }))
+      expect(useNavigation.getState().view).toBe('inbox')
+      // On Messages in the relay's card says it, with its reason, next try and Try now: the strip steps aside.
+      expect(screen.queryByTestId('attention-relay')).toBeNull()
+    }
+  )
+
+  it('says nothing of a relay that is well, catching up or not set up, and goes when it is back', () => {
+    relayDown('en', { state: 'unreachable' })
+    render(<AttentionStrip />)
+    expect(screen.getByTestId('attention-relay')).toBeTruthy()
+    for (const over of [
+      {},
+      { behind: 40 },
+      { state: 'not-connected' as const },
+      { state: 'idle' as const }
+    ]) {
+      act(() => fake.emit('inbox:changed', makeInboxStatus(over)))
+      expect(screen.queryByTestId('attention-strip')).toBeNull()
+    }
   })
 })

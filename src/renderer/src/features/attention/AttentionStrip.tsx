@@ -1,7 +1,8 @@
 // The in-window strip for what needs the operator: devices (which, what happened, the one action that helps),
 // scheduled messages held for a decision because they came due while they could not be sent (the app closed, or the
 // computer asleep: the core finds them overdue either way and cannot tell which), and campaigns paused by a failure
-// whose device can send again (QA72: they wait for Resume).
+// whose device can send again (QA72: they wait for Resume), and a relay that needs the operator, by the tray's rule
+// (QA82: customers' messages stopped arriving and only the Messages in page said so).
 import { createContext, useContext, useLayoutEffect, useRef, type RefObject } from 'react'
 import './attention.css'
 import type { CampaignView, DeviceView } from '../../../../shared/contract'
@@ -15,6 +16,7 @@ import {
 import { call } from '../../api'
 import { useT } from '../../i18n'
 import { useDevices } from '../../stores/devices'
+import { useInboxAlerts } from '../../stores/inbox-alerts'
 import { useNavigation } from '../../stores/navigation'
 import { useOutbox } from '../../stores/outbox'
 import { campaignPartText } from '../campaigns/wait-text'
@@ -26,7 +28,9 @@ import {
   useActionBeside,
   useDeviceHelp
 } from '../devices/device-help'
+import type { RelayEffect, RelayStatus } from '../../../../shared/relay-status'
 import { busyButtonProps } from '../../ui/busy-button'
+import { RELAY_EFFECT_KEY } from './relay-effect'
 import { partsAwaitingResume, useRunningCampaigns, type PartAwaitingResume } from './parts-awaiting-resume'
 
 /** The strip hears which item's action started: when that item goes, the focus moves on (see AttentionStrip). */
@@ -101,6 +105,39 @@ function HeldItem({ count }: { count: number }): React.JSX.Element {
 }
 
 /**
+ * The relay needs the operator (relayStatus's needsAttention, as the tray's warning): its state in the relay card's
+ * words, what it means for the customers' messages, and the way to Messages in, where its reason, next try and Try now
+ * are. On Messages in the card says it already, so the item steps aside there.
+ */
+function RelayItem({ relay }: { relay: RelayStatus & { effect: RelayEffect } }): React.JSX.Element {
+  const t = useT()
+  return (
+    <li className="attention-item" data-testid="attention-relay">
+      <span>
+        <strong>{t('nav.inbox')}</strong> —{' '}
+        {t('attention.relay', { state: t(`relay.state.${relay.health}`, relay.wordParams) })}.{' '}
+        <span className="muted">{t(RELAY_EFFECT_KEY[relay.effect])}</span>
+      </span>
+      <button
+        type="button"
+        className="button button--small"
+        onClick={() => useNavigation.getState().navigate('inbox')}
+      >
+        {t('attention.relay.open')}
+      </button>
+    </li>
+  )
+}
+
+/** The relay's state while it needs the operator and the view is not Messages in (nor the wizard), else null. */
+function useRelayNeedingOperator(inWizard: boolean): (RelayStatus & { effect: RelayEffect }) | null {
+  const relay = useInboxAlerts((s) => s.relay)
+  const onInbox = useNavigation((s) => s.view === 'inbox')
+  if (inWizard || onInbox || !relay?.needsAttention || relay.effect === null) return null
+  return { ...relay, effect: relay.effect }
+}
+
+/**
  * A campaign's part paused by its device's failure, the device back (QA72): which campaign, on which device, why it
  * paused, and its Resume, the part's own (campaigns:resume with the device, as the campaign's page resumes a part).
  * The reply goes to `took`, so the item goes as the part resumes.
@@ -156,12 +193,13 @@ export function AttentionStrip(): React.JSX.Element | null {
   // Only a pause holds a part's queued messages back: without one no campaign waits for a Resume.
   const running = useRunningCampaigns(useOutbox((s) => s.pausedQueued > 0))
   const waiting = inWizard ? [] : partsAwaitingResume(running.campaigns, devices)
+  const relay = useRelayNeedingOperator(inWizard)
   const listRef = useRef<HTMLUListElement>(null)
   const focusWhenGone = useFocusWhenItemGoes(
     [...needing.map((device) => device.id), ...waiting.map(partKey)],
     listRef
   )
-  if (needing.length === 0 && held === 0 && waiting.length === 0) return null
+  if (needing.length === 0 && held === 0 && waiting.length === 0 && relay === null) return null
   return (
     <section className="attention banner" aria-label={t('attention.label')} data-testid="attention-strip">
       <ActionStarted.Provider value={focusWhenGone}>
@@ -170,6 +208,7 @@ export function AttentionStrip(): React.JSX.Element | null {
           {needing.map((device) => (
             <AttentionItem key={device.id} device={device} />
           ))}
+          {relay ? <RelayItem relay={relay} /> : null}
           {waiting.map((part) => (
             <CampaignPartItem key={partKey(part)} waiting={part} took={running.took} />
           ))}

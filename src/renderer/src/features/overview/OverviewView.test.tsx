@@ -9,7 +9,15 @@ import { useSettings } from '../../stores/settings'
 import { useNavigation } from '../../stores/navigation'
 import { EMPTY_COUNTS, NO_FILTERS, useOutbox } from '../../stores/outbox'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeCampaign, makeDevice, makeItem, makeSettings } from '../../testing/fixtures'
+import {
+  makeBootstrap,
+  makeCampaign,
+  makeDevice,
+  makeInboxStatus,
+  makeItem,
+  makeSettings
+} from '../../testing/fixtures'
+import { connectEvents } from '../../stores/app'
 import { pressAndHold } from '../../testing/focus'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { pressRowEnds, renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
@@ -1354,6 +1362,41 @@ describe('overview', () => {
       act(() => useInboxAlerts.getState().setUnread({ unread: 0, unreadCustomers: 0, markedUnread: 2 }))
       await userEvent.click(screen.getByRole('button', { name: alone }))
       expect(useNavigation.getState().view).toBe('inbox')
+    }
+  )
+
+  // QA82 defect 3: with the relay down the Overview said "551 unread messages from 29 customers" and nothing else, as
+  // if they were all there were; its Messages in part says the new ones are not arriving.
+  it.each([
+    [
+      'en',
+      '551 unread messages from 29 customers',
+      'Customers’ new messages are not reaching this computer.'
+    ],
+    [
+      'id',
+      '551 pesan belum dibaca dari 29 pelanggan',
+      'Pesan baru dari pelanggan tidak sampai ke komputer ini.'
+    ]
+  ] as const)(
+    'says beside the unread messages that new ones are not arriving (%s)',
+    (language, unread, notArriving) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+      connectEvents()
+      act(() =>
+        fake.emit(
+          'inbox:changed',
+          makeInboxStatus({ state: 'unreachable', unread: 551, unreadCustomers: 29 })
+        )
+      )
+      render(<OverviewView />)
+      expect(screen.getByRole('button', { name: unread })).toBeTruthy()
+      expect(screen.getByTestId('overview-relay').textContent).toBe(notArriving)
+      // Nothing unread, the relay still down: said all the same.
+      act(() => fake.emit('inbox:changed', makeInboxStatus({ state: 'auth-refused' })))
+      expect(screen.getByTestId('overview-relay').textContent).toBe(notArriving)
+      act(() => fake.emit('inbox:changed', makeInboxStatus({ unread: 2, unreadCustomers: 1 })))
+      expect(screen.queryByTestId('overview-relay')).toBeNull()
     }
   )
 

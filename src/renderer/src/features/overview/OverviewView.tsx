@@ -32,6 +32,7 @@ import { capSpentUntil } from '../../../../shared/device-status'
 import { inboxUnreadWords } from '../../../../shared/i18n/inbox-unread'
 import { bucketParts } from '../outbox/bucket-summary'
 import { CampaignsNow } from '../campaigns/CampaignsNow'
+import { RELAY_EFFECT_KEY } from '../attention/relay-effect'
 import { addFirstDevice, useTrySandbox } from '../welcome/first-device'
 
 /**
@@ -449,26 +450,39 @@ export function OverviewView(): React.JSX.Element {
 
 /**
  * The customers' unread messages and the conversations marked unread, opening Messages in: the nav badge's own counts
- * (the inbox alerts store), so the two never disagree (QA marked unread: the marked ones were the badge's alone);
- * nothing when all are read.
+ * (the inbox alerts store), so the two never disagree (QA marked unread: the marked ones were the badge's alone); and,
+ * while the relay needs the operator (the tray's rule), what that means for the customers' messages (QA82: "551
+ * unread messages" read as all there were while new ones were not arriving). Nothing when all are read and the relay
+ * is well.
  */
 function UnreadMessages(): React.JSX.Element | null {
   const t = useT()
   const unread = useInboxAlerts((s) => s.unread)
   const unreadCustomers = useInboxAlerts((s) => s.unreadCustomers)
   const markedUnread = useInboxAlerts((s) => s.markedUnread)
+  const relay = useInboxAlerts((s) => (s.relay?.needsAttention ? s.relay : null))
   const words = inboxUnreadWords({ unread, unreadCustomers, markedUnread }, t, { fromCustomers: true })
-  if (!words) return null
+  if (!words && !relay?.effect) return null
   return (
-    <p className="card overview-unread">
-      <button
-        type="button"
-        className="button button--link"
-        onClick={() => useNavigation.getState().navigate('inbox')}
-      >
-        {words}
-      </button>
-    </p>
+    <div className="card overview-unread">
+      {words ? (
+        <button
+          type="button"
+          className="button button--link"
+          onClick={() => useNavigation.getState().navigate('inbox')}
+        >
+          {words}
+        </button>
+      ) : null}
+      {relay?.effect ? (
+        <p
+          className={relay.tone === 'bad' ? 'alert alert--bad' : 'alert alert--warn'}
+          data-testid="overview-relay"
+        >
+          {t(RELAY_EFFECT_KEY[relay.effect])}
+        </p>
+      ) : null}
+    </div>
   )
 }
 
