@@ -1867,6 +1867,8 @@ export const enRest = {
   'campaigns.draft.checking': 'Checking who got this message in the last 24 hours…',
   'campaigns.draft.setAsideAtStart':
     '{count, plural, one {# more was set aside: {reasons}.} other {# more were set aside: {reasons}.}}',
+  'campaigns.draft.setAsideAtStartFirst':
+    '{count, plural, one {# number was set aside at start: {reasons}.} other {# numbers were set aside at start: {reasons}.}}',
   'campaigns.draft.explain': 'This campaign has not started yet. Nothing is sent until you start it.',
   'campaigns.draft.attachAgain': 'Pick {name} again (a file picked before the app restarted is not kept)',
   'campaigns.draft.rowFilesAgain':

@@ -2080,6 +2080,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.backToList': 'Kembali ke daftar kampanye',
   'campaigns.draft.checking': 'Memeriksa siapa yang sudah menerima pesan yang sama dalam 24 jam terakhir…',
   'campaigns.draft.setAsideAtStart': '{count} penerima lagi disisihkan: {reasons}.',
+  'campaigns.draft.setAsideAtStartFirst': '{count} nomor disisihkan saat mulai: {reasons}.',
   'campaigns.draft.explain': 'Kampanye ini belum dimulai. Tidak ada yang dikirim sampai Anda memulainya.',
   'campaigns.draft.attachAgain':
     'Pilih {name} lagi (file yang dipilih sebelum aplikasi dimulai ulang tidak disimpan)',

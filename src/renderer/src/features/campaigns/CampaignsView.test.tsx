@@ -4181,8 +4181,114 @@ describe('issue 27: the campaign view an operator can trust', () => {
     await user.click(within(summary).getByRole('radio', { name: 'Send it to them again' }))
     await user.click(await within(summary).findByRole('button', { name: 'Start sending 3 messages' }))
     await waitFor(() => expect(fake.requests('campaigns:start')).toEqual([{ id: 'c1', sendRecent: true }]))
+    // Sent to again, the summary's skipped rows were none: not "more" (QA81).
     expect((await screen.findByTestId('campaign-set-aside-at-start')).textContent).toBe(
-      '1 more was set aside: 1 opted out.'
+      '1 number was set aside at start: 1 opted out.'
+    )
+  })
+
+  // QA81: a number of the draft put on the opt-out list while its page was open left "ready to send 3", "Recipients 3"
+  // and "Start sending 3 messages" as they were; after the start, "1 more was set aside: 1 opted out." though nothing
+  // had been set aside before.
+  describe('a number of the draft opting out while its page is open', () => {
+    /** A draft of three ready rows; after the opt-out, the core's read of it (checkDraft) leaves row 2 out. */
+    function draftOfThree() {
+      const stored = campaign({
+        status: 'draft',
+        startedAt: null,
+        summary: { total: 3, ready: 3, skipped: 0, byProblem: {} },
+        counts: { waiting: 3, skipped: 0 }
+      })
+      const optedOut = campaign({
+        status: 'draft',
+        startedAt: null,
+        summary: { total: 3, ready: 2, skipped: 1, byProblem: { opted_out: 1 } },
+        counts: { waiting: 2, skipped: 1 }
+      })
+      let now = stored
+      let current = stored
+      fake.handle('campaigns:list', () => ({ campaigns: [current] }))
+      fake.handle('campaigns:get', () => current)
+      fake.handle('campaigns:checkDraft', () => ({
+        campaign: now,
+        sameMessage: now === stored ? NO_MOVES : { ...NO_MOVES, optedOutRows: [2] },
+        estimate: { finishAt: null, quotaFinish: { kind: 'none' } }
+      }))
+      fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+      fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
+      return {
+        optOut: () => {
+          now = optedOut
+          act(() => fake.emit('optouts:changed', { at: '2026-01-15T03:00:00.000Z' }))
+        },
+        startsAs: (view: CampaignView, optedOutRows: number[]) =>
+          fake.handle('campaigns:start', () => started((current = view), { ...NO_MOVES, optedOutRows }))
+      }
+    }
+
+    it('counts it again in the open "Before you start" and its Start button', async () => {
+      const draft = draftOfThree()
+      const user = userEvent.setup()
+      render(<CampaignsView />)
+      await user.click(await screen.findByRole('button', { name: 'bills' }))
+      await user.click(await screen.findByRole('button', { name: 'Start sending 3 messages' }))
+      const summary = await screen.findByRole('group', { name: 'Before you start' })
+      expect(summary.textContent).toContain('Recipients3')
+      draft.optOut()
+      await waitFor(() => expect(summary.textContent).toContain('Recipients2'))
+      expect(summary.textContent).toContain('Skipped rows1 (1 opted out)')
+      expect(within(summary).getByRole('button', { name: 'Start sending 2 messages' })).toBeTruthy()
+      expect(screen.getByTestId('campaign-count-ready').textContent).toBe('2')
+    })
+
+    it("counts it again in the draft's counts and its Start button, the summary closed", async () => {
+      const draft = draftOfThree()
+      const user = userEvent.setup()
+      render(<CampaignsView />)
+      await user.click(await screen.findByRole('button', { name: 'bills' }))
+      const start = await screen.findByTestId('campaign-draft-start')
+      expect(start.textContent).toBe('Start sending 3 messages')
+      draft.optOut()
+      await waitFor(() => expect(start.textContent).toBe('Start sending 2 messages'))
+      expect(screen.getByTestId('campaign-count-ready').textContent).toBe('2')
+      expect(screen.getByTestId('campaign-count-skipped').textContent).toBe('1')
+    })
+
+    it.each([
+      { language: 'en' as const, said: '1 number was set aside at start: 1 opted out.' },
+      { language: 'id' as const, said: '1 nomor disisihkan saat mulai: 1 berhenti berlangganan.' }
+    ])(
+      'says a number set aside at start without "more" when the summary had set none aside ($language)',
+      async ({ language, said }) => {
+        seedStores(
+          makeBootstrap({
+            settings: makeSettings({ language }),
+            devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 120 })]
+          })
+        )
+        const draft = draftOfThree()
+        // It opted out after the summary's last read: the start alone finds it.
+        draft.startsAs(
+          campaign({
+            summary: { total: 3, ready: 2, skipped: 1, byProblem: { opted_out: 1 } },
+            counts: { waiting: 0, queued: 2, skipped: 1 }
+          }),
+          [2]
+        )
+        const user = userEvent.setup()
+        render(<CampaignsView />)
+        await user.click(await screen.findByRole('button', { name: 'bills' }))
+        await user.click(await screen.findByTestId('campaign-draft-start'))
+        const summary = await screen.findByRole('group', {
+          name: language === 'en' ? 'Before you start' : 'Sebelum mulai'
+        })
+        await user.click(
+          within(summary).getByRole('button', {
+            name: language === 'en' ? 'Start sending 3 messages' : 'Mulai kirim 3 pesan'
+          })
+        )
+        expect((await screen.findByTestId('campaign-set-aside-at-start')).textContent).toBe(said)
+      }
     )
   })
 
@@ -4203,7 +4309,8 @@ describe('issue 27: the campaign view an operator can trust', () => {
       before: { ready: 3, skipped: 0 },
       foreseen: moves([], [1]),
       atStart: moves([]),
-      said: '1 more was set aside: 1 already waiting to get this same message.'
+      // The summary had set none aside: not "more" (QA81).
+      said: '1 number was set aside at start: 1 already waiting to get this same message.'
     }
   ])('says a row the panel counted as a recipient and the start set aside: $case', async (example) => {
     seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 120 })] }))

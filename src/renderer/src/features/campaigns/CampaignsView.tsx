@@ -1404,11 +1404,14 @@ function EditPacing({
  */
 function StartDraft({
   campaign,
+  optOutsChanged,
   onStarted,
   onDevicesChosen,
   existingNames
 }: {
   campaign: CampaignView
+  /** Counts the opt-out list's changes: an open "Before you start" reads the draft again at each. */
+  optOutsChanged: number
   /** Its devices were chosen again: the page reads the draft again. */
   onDevicesChosen: () => void
   /**
@@ -1450,7 +1453,7 @@ function StartDraft({
     return () => {
       on = false
     }
-  }, [confirming, sendRecent, campaign.id, minute])
+  }, [confirming, sendRecent, campaign.id, minute, optOutsChanged])
   const startButton = useRef<HTMLButtonElement>(null)
   // Its devices, as last chosen here until the page's next read of the draft has them (a read naming other devices
   // than the choice was made over is newer than it).
@@ -1545,7 +1548,7 @@ function StartDraft({
       setRowFiles([])
       onStarted(
         split ? { id: split.rest.id, name: split.rest.name, rows: split.rest.summary.ready } : undefined,
-        setAside
+        { ...setAside, skippedBefore: startCounts.skipped }
       )
     } catch (e) {
       const refused = errorInfo(e)
@@ -1764,7 +1767,16 @@ function CampaignProgress({
   // The times in the operator's zone, as the outbox export writes them (QA23 Q23-02).
   const timeZone = useOperatorZone()
   const locale = localeOf(language)
-  const [campaign, setCampaign] = useState<CampaignView | null>(null)
+  const [readView, setCampaign] = useState<CampaignView | null>(null)
+  /**
+   * A draft's rows as its start now would find them (checkDraft), read once the opt-out list changed: its stored counts
+   * are the check's at import, and kept counting a number opted out since (QA81).
+   */
+  const [draftNow, setDraftNow] = useState<Pick<CampaignView, 'counts' | 'summary'> | null>(null)
+  const campaign = useMemo(
+    () => (readView?.status === 'draft' && draftNow ? { ...readView, ...draftNow } : readView),
+    [readView, draftNow]
+  )
   const [progress, setProgress] = useState<CampaignProgress | null>(null)
   const [cancelled, setCancelled] = useState<InvokeReply<'campaigns:cancel'> | null>(null)
   const [askCancel, setAskCancel] = useState(false)
@@ -1876,6 +1888,23 @@ function CampaignProgress({
   useEffect(() => {
     reads.current?.ask('now')
   }, [id, tick])
+  // A number of the draft put on the opt-out list, or taken off it, while its page is open: its counts, its Start and
+  // its open "Before you start" count it again (QA81: they kept "3", and the start then set it aside).
+  const [optOutsChanged, setOptOutsChanged] = useState(0)
+  useEffect(() => getApi().on('optouts:changed', () => setOptOutsChanged((n) => n + 1)), [])
+  const isDraft = readView?.status === 'draft'
+  useEffect(() => {
+    if (optOutsChanged === 0 || !isDraft) return
+    let on = true
+    call('campaigns:checkDraft', { id }).then(
+      (reply) => on && setDraftNow({ counts: reply.campaign.counts, summary: reply.campaign.summary }),
+      // Not read: the counts it had stay (the start still leaves the number out, and says so).
+      () => undefined
+    )
+    return () => {
+      on = false
+    }
+  }, [id, isDraft, optOutsChanged])
 
   // The list beside shows the status too: tell it when the status's words move (finished, handed over, paused…), the
   // take-back's included: its calls end in the background, and the list kept "being taken back" (QA39 Q39-02).
@@ -2131,11 +2160,16 @@ function CampaignProgress({
       <CampaignEnd campaign={campaign} now={now} />
       {setAsideAtStart.count > 0 && campaign.status !== 'draft' ? (
         <p role="status" data-testid="campaign-set-aside-at-start">
-          {t('campaigns.draft.setAsideAtStart', {
-            count: setAsideAtStart.count,
-            // QA73 follow-up: who got it apart from who still waits for it, as the skipped rows' reasons say them.
-            reasons: skippedReasons(setAsideReasons(setAsideAtStart), t, setAsideAtStart.waitingIn)
-          })}
+          {t(
+            setAsideAtStart.skippedBefore === 0
+              ? 'campaigns.draft.setAsideAtStartFirst'
+              : 'campaigns.draft.setAsideAtStart',
+            {
+              count: setAsideAtStart.count,
+              // QA73 follow-up: who got it apart from who still waits for it, as the skipped rows' reasons say them.
+              reasons: skippedReasons(setAsideReasons(setAsideAtStart), t, setAsideAtStart.waitingIn)
+            }
+          )}
         </p>
       ) : null}
       <dl className="campaign-counts" data-testid="campaign-counts">
@@ -2174,6 +2208,7 @@ function CampaignProgress({
       {campaign.status === 'draft' ? (
         <StartDraft
           campaign={campaign}
+          optOutsChanged={optOutsChanged}
           existingNames={existingNames}
           onDevicesChosen={() => {
             setTick((n) => n + 1)

@@ -171,6 +171,11 @@ export interface SetAsideAtStart {
   /** Of `count`, those still waiting for the same message (the rest got it), in `waitingIn` when one campaign. */
   waiting: number
   waitingIn?: string
+  /**
+   * The rows the panel had already set aside (its skipped rows): with none, those the start set aside are not "more"
+   * (QA81: "1 more was set aside" when nothing had been).
+   */
+  skippedBefore?: number
 }
 
 /** No row set aside at the start (or none the panel had not counted). */
