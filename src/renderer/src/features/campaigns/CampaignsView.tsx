@@ -72,7 +72,7 @@ import { ViewHeading } from '../../ui/ViewHeading'
 import { gatewayQuotaText, quotaFinishText, runningFinishText } from '../../ui/budget-words'
 import { CampaignRows } from './CampaignRows'
 import { FileDrop } from './FileDrop'
-import { DraftDevices, draftDeviceIds, NoDeviceToSendFrom } from './DraftDevices'
+import { DraftDevices, draftDeviceIds, NoDeviceToSendFrom, noDeviceStartProps } from './DraftDevices'
 import { campaignFinish, PreSendSummary, type ChosenDevice } from './PreSendSummary'
 import { OptOuts } from './OptOuts'
 import { Customers } from '../customers/Customers'
@@ -1630,18 +1630,14 @@ function StartDraft({
         />
       ) : (
         <>
-          <DraftDevices
-            chosen={chosen}
-            busy={choosing}
-            onChoose={(next) => void chooseDevices(next)}
-            firstBox={firstDeviceBox}
-          />
+          <DraftDevices chosen={chosen} busy={choosing} onChoose={chooseDevices} firstBox={firstDeviceBox} />
           <button
             ref={startButton}
             type="button"
             className="button button--primary"
             data-testid="campaign-draft-start"
             disabled={busy}
+            {...noDeviceStartProps(chosen)}
             // Kept enabled while the core reads the draft (the focus stays on it); a second press asks nothing more.
             aria-busy={confirming}
             onClick={() =>
