@@ -1278,6 +1278,15 @@ export const SameMessageMoves = z.object({
 })
 export type SameMessageMoves = z.infer<typeof SameMessageMoves>
 
+/** One row of a draft as its start would send it (campaigns:checkDraft's `example`). */
+export const DraftExample = z.object({
+  rowNumber: z.number().int(),
+  phone: z.string(),
+  name: z.string().nullable(),
+  message: z.string()
+})
+export type DraftExample = z.infer<typeof DraftExample>
+
 /** A started draft: the campaign, and what its start did under the same-message rule. */
 export const StartedCampaignView = CampaignView.extend({ sameMessage: SameMessageMoves })
 export type StartedCampaignView = z.infer<typeof StartedCampaignView>
@@ -2354,7 +2363,13 @@ export const invokeChannels = builtOnFirstUse({
     reply: z.object({
       campaign: CampaignView,
       sameMessage: SameMessageMoves,
-      estimate: z.object({ finishAt: z.number().nullable(), quotaFinish: QuotaFinishView })
+      estimate: z.object({ finishAt: z.number().nullable(), quotaFinish: QuotaFinishView }),
+      /**
+       * The first row that start would send, with the message kept for it at create (the one the start sends) and its
+       * name as its sheet gives it (the mapping's name column; null without one). Null when it would send none; absent
+       * from a core older than it.
+       */
+      example: DraftExample.nullable().optional()
     })
   }),
   /** `attachment`: the campaign's file registered again (after a restart the earlier handle is gone). */

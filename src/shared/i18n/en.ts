@@ -1869,6 +1869,9 @@ export const enRest = {
     '{count, plural, one {# more was set aside: {reasons}.} other {# more were set aside: {reasons}.}}',
   'campaigns.draft.setAsideAtStartFirst':
     '{count, plural, one {# number was set aside at start: {reasons}.} other {# numbers were set aside at start: {reasons}.}}',
+  'campaigns.draft.message': 'Its message, as written',
+  'campaigns.draft.attachment': 'Sent with the file {name}',
+  'campaigns.draft.rowFilesColumn': 'Each message is sent with the file its row names in {column}',
   'campaigns.draft.explain': 'This campaign has not started yet. Nothing is sent until you start it.',
   'campaigns.draft.attachAgain': 'Pick {name} again (a file picked before the app restarted is not kept)',
   'campaigns.draft.rowFilesAgain':
@@ -2337,6 +2340,8 @@ export const enRest = {
     'None of the chosen devices can send now: the messages wait in the outbox, and no end can be estimated until one can.',
   'campaigns.presend.sendingPaused':
     'All sending is paused: nothing goes until you resume it, and the end moves by as long.',
+  'campaigns.presend.message': 'Message',
+  'campaigns.presend.exampleTo': 'Row {row}, to',
   'campaigns.presend.devices': 'Sending from',
   'campaigns.presend.device': '{label}: {budget}; {quota}',
   'campaigns.presend.budgetLeft': '{left} of this number’s daily cap of {cap} left today ({sent} used)',

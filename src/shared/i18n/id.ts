@@ -2081,6 +2081,9 @@ export const id: Record<MessageKey, string> = {
   'campaigns.draft.checking': 'Memeriksa siapa yang sudah menerima pesan yang sama dalam 24 jam terakhir…',
   'campaigns.draft.setAsideAtStart': '{count} penerima lagi disisihkan: {reasons}.',
   'campaigns.draft.setAsideAtStartFirst': '{count} nomor disisihkan saat mulai: {reasons}.',
+  'campaigns.draft.message': 'Pesannya, seperti yang ditulis',
+  'campaigns.draft.attachment': 'Dikirim bersama file {name}',
+  'campaigns.draft.rowFilesColumn': 'Setiap pesan dikirim bersama file yang disebut barisnya di {column}',
   'campaigns.draft.explain': 'Kampanye ini belum dimulai. Tidak ada yang dikirim sampai Anda memulainya.',
   'campaigns.draft.attachAgain':
     'Pilih {name} lagi (file yang dipilih sebelum aplikasi dimulai ulang tidak disimpan)',
@@ -2612,6 +2615,8 @@ export const id: Record<MessageKey, string> = {
     'Tidak ada perangkat terpilih yang bisa mengirim sekarang: pesan menunggu di kotak keluar, dan waktu selesai tidak bisa diperkirakan sampai ada yang bisa.',
   'campaigns.presend.sendingPaused':
     'Semua pengiriman sedang dijeda: tidak ada yang terkirim sampai Anda melanjutkannya, dan akhirnya mundur selama itu.',
+  'campaigns.presend.message': 'Pesan',
+  'campaigns.presend.exampleTo': 'Baris {row}, kepada',
   'campaigns.presend.devices': 'Dikirim dari',
   'campaigns.presend.device': '{label}: {budget}; {quota}',
   'campaigns.presend.budgetLeft':

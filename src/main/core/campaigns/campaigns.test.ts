@@ -1392,6 +1392,32 @@ describe('campaigns on the outbox', () => {
     expect(campaigns.get(id).counts).toMatchObject({ skipped: 3, optedOut: 0, cancelled: 0 })
   })
 
+  // QA81 defect 4: a draft's "Before you start" showed no message at all: the operator starting a draft made days ago
+  // (a failed start, a restart, the terminal) no longer remembers what it sends.
+  it('names in checkDraft the first row its start would send, with the message the start sends it', async () => {
+    const { id } = await setUp({ batchPauseMinutes: 0 })
+    // Row 2 opted out since the check: the first row the start sends is row 3.
+    campaigns.optOuts.add(['6281234567000'], 'operator')
+    const read = await campaigns.checkDraft(id)
+    expect(read.example).toMatchObject({ rowNumber: 3, phone: '6281234567001', name: null })
+    expect(read.example?.message).toMatch(/^(Halo|Hai) Customer 2, your bill is ready$/)
+    await fixture.outbox.start()
+    await campaigns.start(id)
+    await fixture.runUntil(() => fixture.gateway.messages.length === 1, { stepMs: 1000 })
+    expect(fixture.gateway.messages[0]).toMatchObject({ phone: '6281234567001', text: read.example?.message })
+    // With a column of names, the row is named as its sheet names it (row 2's number is still opted out).
+    const named = await campaigns.create({
+      ...bigCampaign(3),
+      mapping: { phone: 'Phone', variables: ['Name'], name: 'Name' }
+    })
+    expect((await campaigns.checkDraft(named.id)).example).toEqual({
+      rowNumber: 3,
+      phone: '6281234567001',
+      name: 'Customer 2',
+      message: 'Bill for Customer 2'
+    })
+  })
+
   it('cancels every row the gateway has not accepted and reports the accepted ones', async () => {
     const { id } = await setUp()
     await fixture.outbox.start()
@@ -2644,6 +2670,8 @@ describe('the same message to the same number within 24 hours', () => {
       setAsideRows: [],
       readyAgainRows: [2, 3, 4, 5]
     })
+    // Its first recipient is row 2, left out when the draft was made and ready again now.
+    expect(read.example).toMatchObject({ rowNumber: 2, message: 'Bill for Customer 1' })
     expect(read.estimate.finishAt).not.toBeNull()
     // Its rows as they were: only a start writes what it finds.
     expect(campaigns.get(draft.id).summary).toMatchObject({ ready: 1, skipped: 4, sentRecently: 4 })
@@ -2660,8 +2688,11 @@ describe('the same message to the same number within 24 hours', () => {
     campaigns.optOuts.add(['6281234567001', '6281234567004'], 'reply')
     const leftOut = await campaigns.checkDraft(draft.id)
     expect(leftOut.sameMessage.optedOutRows).toEqual([6])
+    // Its only ready row opted out: the start sends to none, unless to those that got the same message lately.
+    expect(leftOut.example).toBeNull()
     const read = await campaigns.checkDraft(draft.id, { sendRecent: true })
     expect(read.sameMessage.optedOutRows).toEqual([3, 6])
+    expect(read.example).toMatchObject({ rowNumber: 2, phone: '6281234567000' })
     expect(read.view.summary).toEqual({
       total: 5,
       ready: 0,

@@ -8,6 +8,7 @@ import { englishText, type KeyedText } from '../commands'
 import { decodeNote, encodeNote } from '../../../shared/i18n/notes'
 import type {
   DeviceState,
+  DraftExample,
   PacedQueued,
   SameMessageMoves,
   TakeBackPlanView,
@@ -1270,7 +1271,12 @@ export function createCampaigns(deps: CampaignsDeps) {
   async function checkDraft(
     id: string,
     options: StartOptions = {}
-  ): Promise<{ view: CampaignView; sameMessage: SameMessageMoves; estimate: CampaignEstimate }> {
+  ): Promise<{
+    view: CampaignView
+    sameMessage: SameMessageMoves
+    estimate: CampaignEstimate
+    example: DraftExample | null
+  }> {
     const campaign = mustGet(id)
     if (campaign.status !== 'draft')
       throw new CampaignError('invalid_state', {
@@ -1339,7 +1345,45 @@ export function createCampaigns(deps: CampaignsDeps) {
       deviceIds: campaign.devices
     })
     view.estimate = estimate
-    return { view, sameMessage, estimate }
+    const example = await firstRecipient(campaign, sameMessage, options.sendRecent ?? false)
+    return { view, sameMessage, estimate, example }
+  }
+
+  /**
+   * The first row a start now would send, as checkDraft read the start (`moves`): a ready row it does not set aside,
+   * or one left out for the same message alone that it makes ready (or sends to again, with `sendRecent`), its number
+   * not opted out since. With the message kept for it at create, the one the start sends (QA81: a draft's "Before you
+   * start" showed no message at all), and its name as its sheet gives it. Null when the start would send none.
+   */
+  async function firstRecipient(
+    campaign: CampaignRecord,
+    moves: SameMessageMoves,
+    sendRecent: boolean
+  ): Promise<DraftExample | null> {
+    const optedOut = new Set(moves.optedOutRows ?? [])
+    const setAside = new Set(sendRecent ? [] : moves.setAsideRows)
+    const readyAgain = new Set(moves.readyAgainRows)
+    const sends = (row: CampaignRowRecord): boolean =>
+      row.phone !== null &&
+      !optedOut.has(row.rowNumber) &&
+      (row.problems.length === 0 ? !setAside.has(row.rowNumber) : sendRecent || readyAgain.has(row.rowNumber))
+    const { phone: phoneColumn, name: nameColumn } = mappingOf(campaign)
+    for (let afterRow = 0; ; await yieldToEventLoop()) {
+      const page = store.unqueuedReadyRows(campaign.id, { afterRow, limit: ROWS_PER_SLICE }, true)
+      const row = page.find(sends)
+      if (row?.phone) {
+        const name = nameColumn && nameColumn !== phoneColumn ? row.values[nameColumn] : undefined
+        return {
+          rowNumber: row.rowNumber,
+          phone: row.phone,
+          name: name === undefined ? null : usableContactName(name),
+          message: row.message
+        }
+      }
+      const last = page.at(-1)
+      if (page.length < ROWS_PER_SLICE || last === undefined) return null
+      afterRow = last.rowNumber
+    }
   }
 
   /**

@@ -373,10 +373,10 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
       return guarded(() => campaigns.get(id))
     },
     async 'campaigns:checkDraft'({ id, sendRecent }) {
-      const { view, sameMessage, estimate } = await guarded(() =>
+      const { view, sameMessage, estimate, example } = await guarded(() =>
         campaigns.checkDraft(id, { sendRecent: sendRecent ?? false })
       )
-      return { campaign: view, sameMessage, estimate }
+      return { campaign: view, sameMessage, estimate, example }
     },
     async 'campaigns:start'({ id, attachment, files, sendRecent }) {
       const options: StartOptions = { sendRecent: sendRecent ?? false }

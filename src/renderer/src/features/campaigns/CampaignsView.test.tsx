@@ -692,6 +692,108 @@ describe('the blank rows of a sheet', () => {
     expect(within(summary).getByText(want.term).nextElementSibling?.textContent).toBe('20')
   })
 
+  // QA81 defect 4: a saved draft's page and its "Before you start" showed no message at all; drafts made by a failed
+  // start, a restart or the terminal are the ones whose message the operator no longer remembers.
+  it.each([
+    {
+      language: 'en' as const,
+      written: 'Its message, as written',
+      file: 'Sent with the file promo.jpg',
+      before: 'Before you start',
+      term: 'Message',
+      to: 'Row 3, to Pelanggan 0 (+62 813-1000-0000):'
+    },
+    {
+      language: 'id' as const,
+      written: 'Pesannya, seperti yang ditulis',
+      file: 'Dikirim bersama file promo.jpg',
+      before: 'Sebelum mulai',
+      term: 'Pesan',
+      to: 'Baris 3, kepada Pelanggan 0 (+62 813-1000-0000):'
+    }
+  ])("shows a saved draft's message, and its start one row's as it is sent ($language)", async (want) => {
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ language: want.language }),
+        devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 120 })]
+      })
+    )
+    const draft = campaign({
+      status: 'draft',
+      startedAt: null,
+      template: 'Halo {Nama}, *promo* Desember.',
+      attachmentName: 'promo.jpg',
+      counts: { waiting: 2, skipped: 1 }
+    })
+    fake.handle('campaigns:list', () => ({ campaigns: [draft] }))
+    fake.handle('campaigns:get', () => draft)
+    fake.handle('campaigns:checkDraft', () => ({
+      campaign: draft,
+      sameMessage: moves([]),
+      estimate: { finishAt: null, quotaFinish: { kind: 'none' } },
+      example: {
+        rowNumber: 3,
+        phone: '6281310000000',
+        name: 'Pelanggan 0',
+        message: 'Halo Pelanggan 0, *promo* Desember.'
+      }
+    }))
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: 'bills' }))
+    // The page: its template as written (customer text, its direction its own), and the file sent with it.
+    const message = await screen.findByRole('figure', { name: want.written })
+    const template = within(message).getByText('Halo {Nama}, *promo* Desember.')
+    expect(template.getAttribute('dir')).toBe('auto')
+    expect(message.textContent).toContain(want.file)
+    await user.click(screen.getByTestId('campaign-draft-start'))
+    const summary = await screen.findByRole('group', { name: want.before })
+    // The summary: one row's message as the start sends it, merged by the core, formatted as WhatsApp shows it.
+    const example = await within(summary).findByTestId('campaign-presend-example')
+    expect(within(summary).getByText(want.term).nextElementSibling).toBe(example.closest('dd'))
+    expect(example.textContent).toContain(want.to)
+    const bubble = within(example).getByRole('group', { name: want.term })
+    expect(bubble.getAttribute('dir')).toBe('auto')
+    expect(bubble.innerHTML).toBe('Halo Pelanggan 0, <strong>promo</strong> Desember.')
+    expect(within(summary).getByText(want.file)).toBeTruthy()
+  })
+
+  it("names a draft's example row as the contacts do when its sheet names none, and says its template before a core names one", async () => {
+    const draft = campaign({ status: 'draft', startedAt: null, counts: { waiting: 2, skipped: 1 } })
+    fake.handle('campaigns:list', () => ({ campaigns: [draft] }))
+    fake.handle('campaigns:get', () => draft)
+    let example: InvokeReply<'campaigns:checkDraft'>['example'] = {
+      rowNumber: 2,
+      phone: '6281310000000',
+      name: null,
+      message: 'Hi Budi'
+    }
+    fake.handle('campaigns:checkDraft', () => ({
+      campaign: draft,
+      sameMessage: moves([]),
+      estimate: { finishAt: null, quotaFinish: { kind: 'none' } },
+      ...(example === undefined ? {} : { example })
+    }))
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    fake.handle('contacts:names', ({ chats }) => ({
+      names: chats.map((chatId) => ({ chatId, name: 'Budi Santoso' }))
+    }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: 'bills' }))
+    expect((await screen.findByTestId('campaign-draft-template')).textContent).toBe('Hi {Name}')
+    await user.click(screen.getByTestId('campaign-draft-start'))
+    const shown = await screen.findByTestId('campaign-presend-example')
+    await waitFor(() => expect(shown.textContent).toBe('Row 2, to Budi Santoso (+62 813-1000-0000):Hi Budi'))
+    await user.click(screen.getByRole('button', { name: 'Go back' }))
+    // A core older than the example: the summary says the template as written.
+    example = undefined
+    await user.click(screen.getByTestId('campaign-draft-start'))
+    await waitFor(() => expect(screen.getByTestId('campaign-presend-example').textContent).toBe('Hi {Name}'))
+    expect(screen.queryByRole('group', { name: 'Message' })).toBeNull()
+  })
+
   it("asks a saved draft's start again each minute its summary stays open: the end it shows is of now", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     onTestFinished(() => {

@@ -74,6 +74,7 @@ import { CampaignRows } from './CampaignRows'
 import { FileDrop } from './FileDrop'
 import { DraftDevices, draftDeviceIds, NoDeviceToSendFrom, noDeviceStartProps } from './DraftDevices'
 import { campaignFinish, PreSendSummary, type ChosenDevice } from './PreSendSummary'
+import { DraftMessage, MessageSent } from './CampaignMessage'
 import { OptOuts } from './OptOuts'
 import { Customers } from '../customers/Customers'
 import { isUsablePacing, PacingFields, preparePacingFields } from './PacingFields'
@@ -1566,6 +1567,11 @@ function StartDraft({
   return (
     <div className="campaign-draft" data-testid="campaign-draft">
       <p className="muted">{t('campaigns.draft.explain')}</p>
+      <DraftMessage
+        template={campaign.template}
+        attachmentName={campaign.attachmentName ?? null}
+        fileColumn={column}
+      />
       {campaign.attachmentName ? (
         <FileDrop
           id="campaign-draft-attachment"
@@ -1618,6 +1624,14 @@ function StartDraft({
           timeZone={campaignZone(campaign.pacing, operatorZone)}
           workingHours={campaign.pacing.workingHours}
           campaignDailyCap={campaign.pacing.dailyCapPerDevice}
+          message={
+            <MessageSent
+              template={campaign.template}
+              example={asOfNow?.example ?? null}
+              attachmentName={campaign.attachmentName ?? null}
+              fileColumn={column}
+            />
+          }
           busy={busy}
           restName={restName}
           onStart={() => void start()}

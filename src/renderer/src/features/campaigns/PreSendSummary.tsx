@@ -2,7 +2,7 @@
 // budget left (their daily cap less what they sent today) and their gateway quota, and the estimated end in its zone.
 // A quota or a day's budget that does not cover the messages is named; the operator starts anyway, or splits: the
 // rows that can go now start, the rest become a new draft for later (issue 27, points 1 and 6).
-import { useLayoutEffect, useRef, useState } from 'react'
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import type { DeviceView } from '../../../../shared/contract'
 import {
   budgetLeftToday,
@@ -81,6 +81,7 @@ export function PreSendSummary({
   busy,
   restName,
   recent,
+  message,
   onStart,
   onSplit,
   onBack
@@ -115,6 +116,8 @@ export function PreSendSummary({
    * (left out by default): asked here when there are any and the operator can still choose.
    */
   recent?: { count: number; waiting?: number; sendAnyway: boolean; onChange: (sendAnyway: boolean) => void }
+  /** What is sent (a saved draft's: one row's message as its start sends it, QA81), said under "Message". */
+  message?: ReactNode
   onStart: () => void
   /** Start the first `now` ready rows and keep the rest as a new draft. */
   onSplit: (now: number) => void
@@ -218,6 +221,12 @@ export function PreSendSummary({
                 </label>
               </div>
             </dd>
+          </>
+        ) : null}
+        {message ? (
+          <>
+            <dt>{t('campaigns.presend.message')}</dt>
+            <dd>{message}</dd>
           </>
         ) : null}
         <dt>{t('campaigns.presend.finish')}</dt>
