@@ -13,14 +13,17 @@ import { inboxHolds, journeySession, openTab, receivingSandbox, relayEachTest } 
 const journey = journeySession()
 const relay = relayEachTest()
 
-/** Where the focus is: the place (1-based) of the row of `box` holding it, 0 for none, the control and its ring. */
+/**
+ * Where the focus is: the place (1-based) of the row of `box` holding it, 0 for none, the control (its tag, and the name
+ * of a row's control: a customer's Rename, "BUTTON rename") and its ring.
+ */
 function focused(page: Page, box: string): Promise<{ row: number; control: string; ring: string }> {
   return page.evaluate((box) => {
     const active = document.activeElement as HTMLElement | null
     const row = active?.closest(box) ? active.closest('[aria-posinset]') : null
     return {
       row: row ? Number(row.getAttribute('aria-posinset')) : 0,
-      control: active?.tagName ?? '',
+      control: [active?.tagName ?? '', active?.getAttribute('data-row-control') ?? ''].join(' ').trim(),
       ring: active ? getComputedStyle(active).outlineStyle : 'none'
     }
   }, box)
@@ -146,20 +149,25 @@ describe('a list of one Tab stop in Chromium', () => {
     await tabInto(p, '#optouts-search', optOuts)
     expect(await focused(p, optOuts)).toMatchObject({ row: 1, control: 'INPUT' })
     await keys(p, optOuts, [
-      ['Tab', 1, 'BUTTON'],
+      ['Tab', 1, 'BUTTON remove'],
       ['Tab', 0, null],
-      ['Shift+Tab', 1, 'BUTTON'],
-      ['ArrowDown', 2, 'BUTTON'],
-      ['ArrowDown', 3, 'BUTTON'],
-      ['ArrowUp', 2, 'BUTTON'],
+      ['Shift+Tab', 1, 'BUTTON remove'],
+      ['ArrowDown', 2, 'BUTTON remove'],
+      ['ArrowDown', 3, 'BUTTON remove'],
+      ['ArrowUp', 2, 'BUTTON remove'],
       ['Shift+Tab', 2, 'INPUT'],
       ['Space', 2, 'INPUT'],
       ['j', 3, 'INPUT'],
-      ['Home', 1, 'LI'],
-      ['ArrowDown', 2, 'LI'],
-      ['End', 3, 'LI'],
-      ['Tab', 3, 'INPUT']
+      // Home / End from a box to the first or last row's box, where Space ticks (QA81: to the row itself).
+      ['Home', 1, 'INPUT'],
+      ['Space', 1, 'INPUT'],
+      ['ArrowDown', 2, 'INPUT'],
+      ['End', 3, 'INPUT'],
+      ['Tab', 3, 'BUTTON remove'],
+      ['Home', 1, 'BUTTON remove'],
+      ['j', 2, 'BUTTON remove']
     ])
+    expect(await p.locator(`${optOuts} [aria-posinset="1"] input`).isChecked()).toBe(true)
     expect(await p.locator(`${optOuts} [aria-posinset="2"] input`).isChecked()).toBe(true)
     expect(await seriousA11yViolations(p)).toEqual([])
     await p.getByTestId('optouts').locator('summary').click()
@@ -168,20 +176,24 @@ describe('a list of one Tab stop in Chromium', () => {
     const customers = '[data-testid="customers-list"]'
     await expect.poll(() => p.locator(`${customers} [data-testid="customer-entry"]`).count()).toBe(3)
     await tabInto(p, '#customers-search', customers)
-    expect(await focused(p, customers)).toMatchObject({ row: 1, control: 'BUTTON' })
+    expect(await focused(p, customers)).toMatchObject({ row: 1, control: 'BUTTON rename' })
     await keys(p, customers, [
-      ['Tab', 1, 'BUTTON'],
+      ['Tab', 1, 'BUTTON remove'],
       ['Tab', 0, null],
-      ['Shift+Tab', 1, 'BUTTON'],
-      ['ArrowDown', 2, 'BUTTON'],
-      ['j', 3, 'LI'],
-      ['k', 2, 'LI'],
-      ['ArrowUp', 1, 'LI'],
-      ['Tab', 1, 'BUTTON'],
-      ['ArrowDown', 2, 'BUTTON'],
-      ['Tab', 2, 'BUTTON'],
+      ['Shift+Tab', 1, 'BUTTON remove'],
+      ['ArrowDown', 2, 'BUTTON remove'],
+      // J / K and Home / End to the same button of the row they reach, as ↑ / ↓ (QA81: J went to the row itself).
+      ['j', 3, 'BUTTON remove'],
+      ['k', 2, 'BUTTON remove'],
+      ['ArrowUp', 1, 'BUTTON remove'],
+      ['End', 3, 'BUTTON remove'],
+      ['Shift+Tab', 3, 'BUTTON rename'],
+      ['Home', 1, 'BUTTON rename'],
+      ['j', 2, 'BUTTON rename'],
+      ['ArrowDown', 3, 'BUTTON rename'],
+      ['Tab', 3, 'BUTTON remove'],
       ['Tab', 0, null],
-      ['Shift+Tab', 2, 'BUTTON']
+      ['Shift+Tab', 3, 'BUTTON remove']
     ])
     expect(await seriousA11yViolations(p)).toEqual([])
   }, 120_000)

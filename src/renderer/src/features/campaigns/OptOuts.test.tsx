@@ -670,18 +670,25 @@ describe('the opt-out list as one Tab stop (as the Outbox’s, QA62/QA65)', () =
       [' ', 1, 'INPUT'],
       ['{ArrowDown}', 2, 'INPUT'],
       ['k', 1, 'INPUT'],
-      // Home / End from a row's box are the list's, as from an Outbox row's (e0cb1fcc): to its first or last row.
-      ['{End}', 2, 'LI'],
-      ['{Tab}', 2, 'INPUT'],
+      // Home / End from a row's box are the list's, as from an Outbox row's (e0cb1fcc): to its first or last row's box,
+      // where Space ticks (QA81: they went to the row itself, where Space did nothing).
+      ['{End}', 2, 'INPUT'],
+      ['{Home}', 0, 'INPUT'],
+      [' ', 0, 'INPUT'],
+      ['{End}', 2, 'INPUT'],
       ['k', 1, 'INPUT'],
       ['{Tab}', 1, 'BUTTON'],
+      // From a row's ×, J / K and Home / End go to the × of the row they reach.
+      ['{Home}', 0, 'BUTTON'],
+      ['{End}', 2, 'BUTTON'],
+      ['k', 1, 'BUTTON'],
       ['{Tab}', -1, ''],
       ['{Shift>}{Tab}{/Shift}', 1, 'BUTTON']
     ] as const) {
       await user.keyboard(key)
       expect(at(), `after ${key}`).toEqual([row, control])
     }
-    expect(boxes.map((box) => box.checked)).toEqual([false, true, false])
+    expect(boxes.map((box) => box.checked)).toEqual([true, true, false])
     expect(boxes.map((box) => box.tabIndex)).toEqual([-1, 0, -1])
     expect(removes.map((button) => button.tabIndex)).toEqual([-1, 0, -1])
   })

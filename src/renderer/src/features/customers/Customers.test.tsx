@@ -575,9 +575,18 @@ describe('the row keys in the customer list', () => {
       ['{ArrowDown}', 2, 'remove'],
       ['{Shift>}{Tab}{/Shift}', 2, 'rename'],
       ['{ArrowUp}', 1, 'rename'],
-      ['k', 0, 'row'],
-      ['{ArrowDown}', 1, 'row'],
-      ['{Tab}', 1, 'rename'],
+      // J / K and Home / End from a row's Rename or Remove go to the same button of the row they reach, as ↑ / ↓ do
+      // (QA81: J went to the row itself, and ↑ / ↓ from there walked rows with no button focused).
+      ['k', 0, 'rename'],
+      ['j', 1, 'rename'],
+      ['{End}', 2, 'rename'],
+      ['{Home}', 0, 'rename'],
+      ['{Tab}', 0, 'remove'],
+      ['{End}', 2, 'remove'],
+      ['k', 1, 'remove'],
+      ['{ArrowDown}', 2, 'remove'],
+      ['{ArrowUp}', 1, 'remove'],
+      ['{Shift>}{Tab}{/Shift}', 1, 'rename'],
       ['{Tab}', 1, 'remove'],
       ['{Tab}', -1, ''],
       ['{Shift>}{Tab}{/Shift}', 1, 'remove']

@@ -422,12 +422,67 @@ describe("a checkbox: the list's own, or a form's", () => {
     const tick = screen.getByRole('checkbox', { name: 'Tick First' })
     act(() => tick.focus())
     await user.keyboard('{End}')
-    expect(document.activeElement?.textContent).toBe('Last')
+    // To the last row's box, as the Outbox's End from a box (QA81: to the row's own control, where Space ticks nothing).
+    expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'Tick Last' }))
     act(() => tick.focus())
     await user.keyboard('/')
     expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search' }))
     act(() => tick.focus())
     await user.keyboard('?')
     expect(screen.queryByTestId('shortcuts-panel')).not.toBeNull()
+  })
+})
+
+// QA81: J / K and Home / End from a customer's Rename or an opted-out number's box went to the row's list item, where
+// Space ticked nothing and ↑ / ↓ walked rows with no control focused. From a row's control they keep the control, in
+// its own list; the next list's row is the row itself.
+describe("a row's control in a list of one Tab stop", () => {
+  it('J / K and Home / End go to the same control of the row they reach, in that list only', async () => {
+    seedStores()
+    render(
+      <>
+        <Shortcuts />
+        <main id="main" tabIndex={-1}>
+          {[
+            ['Ana', 'Budi', 'Citra'],
+            ['Dewi', 'Eko']
+          ].map((names) => (
+            <ul key={names[0]}>
+              {names.map((name) => (
+                <li key={name} data-row-id={name} data-row-focus tabIndex={-1} aria-label={name}>
+                  <input type="checkbox" aria-label={`Tick ${name}`} tabIndex={-1} />
+                  <button type="button" data-row-control="remove" tabIndex={-1}>
+                    Remove {name}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ))}
+        </main>
+      </>
+    )
+    const user = userEvent.setup()
+    const focusedName = (): string =>
+      document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? ''
+    act(() => screen.getByRole('button', { name: 'Remove Ana' }).focus())
+    for (const [key, name] of [
+      ['j', 'Remove Budi'],
+      ['{End}', 'Remove Citra'],
+      ['k', 'Remove Budi'],
+      ['{Home}', 'Remove Ana'],
+      ['{End}', 'Remove Citra'],
+      ['j', 'Dewi'],
+      ['j', 'Eko']
+    ] as const) {
+      await user.keyboard(key)
+      expect(focusedName(), `after ${key}`).toBe(name)
+    }
+    // From a box, Home / End (J / K are the list's own: outbox/row-window.ts) to the first or last row's box.
+    const tick = screen.getByRole('checkbox', { name: 'Tick Budi' })
+    act(() => tick.focus())
+    expect(fireEvent.keyDown(tick, { key: 'End' })).toBe(false)
+    expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'Tick Citra' }))
+    expect(fireEvent.keyDown(document.activeElement!, { key: 'Home' })).toBe(false)
+    expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'Tick Ana' }))
   })
 })

@@ -6,6 +6,7 @@ import { useT, type MessageKey } from '../../i18n'
 import { useNavigation } from '../../stores/navigation'
 import { cancelOnEscape, useEscapeAnywhere } from '../../ui/escape'
 import { keepTabInside } from '../../ui/keep-tab-inside'
+import { rowControlOf } from '../outbox/row-window'
 import { listTakesRowEnd, type RowEnd } from './row-ends'
 import { viewForAltKey } from './view-keys'
 import { focusViewSearch } from './view-search'
@@ -60,11 +61,6 @@ const shownRow = (row: HTMLElement): boolean => row.closest('[hidden], details:n
 const shownRows = (): HTMLElement[] =>
   [...document.querySelectorAll<HTMLElement>('#main [data-row-focus]')].filter(shownRow)
 
-function focusRow(row: HTMLElement): void {
-  row.focus()
-  row.scrollIntoView?.({ block: 'nearest' })
-}
-
 /**
  * The row J (+1) or K (-1) goes to when the focus is on no row: the first row after the focus (or inside it) in document
  * order, or the last row before it (QA41 Q41-09: from a campaign's sheet rows region J went to the view's first row, the
@@ -102,6 +98,29 @@ const LIST = 'ul, ol, tbody, table, [role="list"], [role="listbox"], [role="grid
 /** The list `row` belongs to: the nearest one around it (a row holding a list of its own is not in that one). */
 const listOf = (row: HTMLElement): Element | null => row.parentElement?.closest(LIST) ?? null
 
+/**
+ * What takes the focus in `row` for a key pressed on `focused`: from a control of a row in a list of one Tab stop (a
+ * row's box, a customer's Rename, an opted-out number's ×: outbox/row-window.ts) to a row of the same list, the same
+ * control of `row`, as ↑ / ↓ go to; else the row itself. QA81: J from a customer's Rename and Home / End from an
+ * opted-out number's box went to the row's list item, where Space ticked nothing and ↑ / ↓ walked rows with no control
+ * focused.
+ */
+function sameControlIn(row: HTMLElement, focused: Element): HTMLElement {
+  const from = focused.closest<HTMLElement>('[data-row-id]')
+  const item = row.closest<HTMLElement>('[data-row-id]')
+  const kind = rowControlOf(focused)
+  if (!from || !item || !kind || listOf(from) !== listOf(item)) return row
+  const control = item.matches(kind) ? item : item.querySelector<HTMLElement>(kind)
+  // Not one of a row inside it.
+  return control?.closest('[data-row-id]') === item ? control : row
+}
+
+function focusRow(row: HTMLElement, from: Element): void {
+  const target = sameControlIn(row, from)
+  target.focus()
+  target.scrollIntoView?.({ block: 'nearest' })
+}
+
 /** Focus the next (+1) or previous (-1) row of the lists on screen, counted from the focus in document order. */
 function moveRow(step: 1 | -1): boolean {
   const rows = shownRows()
@@ -119,12 +138,12 @@ function moveRow(step: 1 | -1): boolean {
       ? rows.find((row) => row.closest('[data-row-id]')?.getAttribute('data-row-id') === beside)
       : undefined
   if (besideRow) {
-    focusRow(besideRow)
+    focusRow(besideRow, focused)
     return true
   }
   const at = fromDetail >= 0 ? fromDetail : focusedRowAt(rows, focused)
   const next = at < 0 ? rowFrom(focused, rows, step) : rows[Math.min(rows.length - 1, Math.max(0, at + step))]
-  if (next) focusRow(next)
+  if (next) focusRow(next, focused)
   return true
 }
 
@@ -135,12 +154,13 @@ function moveRow(step: 1 | -1): boolean {
  */
 function rowEnd(end: RowEnd): boolean {
   const shown = shownRows()
-  const current = shown[focusedRowAt(shown, document.activeElement ?? document.body)]
+  const focused = document.activeElement ?? document.body
+  const current = shown[focusedRowAt(shown, focused)]
   const list = current ? listOf(current) : null
   const rows = list ? shown.filter((row) => listOf(row) === list) : shown
   const row = end === 'first' ? rows[0] : rows.at(-1)
   if (!row) return false
-  if (!listTakesRowEnd(row, end)) focusRow(row)
+  if (!listTakesRowEnd(row, end)) focusRow(row, focused)
   return true
 }
 
