@@ -604,7 +604,7 @@ describe('attention strip: the relay', () => {
     [
       'en',
       { state: 'auth-refused' },
-      'Messages in — relay: refused this computer’s pull token. Customers’ new messages are not reaching this computer.',
+      'Messages in — relay: refused this computer’s pull token; trying again every few minutes. Customers’ new messages are not reaching this computer.',
       'Open Messages in'
     ],
     [
