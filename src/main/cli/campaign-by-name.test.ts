@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Sandbox } from '@sender-desk/sandbox-gateway'
-import { runCli, runCliJson, sandboxForCli } from './testing/in-process'
+import { createCampaignByCli, runCli, runCliJson, sandboxForCli } from './testing/in-process'
 
 let work: string
 let sandbox: Sandbox
@@ -19,20 +19,7 @@ beforeAll(async () => {
   ;({ sandbox, env } = await sandboxForCli(join(work, 'data'), { seed: 12 }))
   const sheet = join(work, 'rows.csv')
   writeFileSync(sheet, 'Name,Phone\nAni,081377700011\n')
-  const create = async (name: string): Promise<string> => {
-    const run = await runCliJson(env, [
-      'campaign',
-      'create',
-      '--file',
-      sheet,
-      '--template',
-      'Hi',
-      '--name',
-      name
-    ])
-    expect(run.code, JSON.stringify(run.json)).toBe(0)
-    return (run.json.campaign as { id: string }).id
-  }
+  const create = (name: string): Promise<string> => createCampaignByCli(env, sheet, name)
   arisanId = await create('Arisan')
   promoIds.push(await create('Promo'), await create('Promo'))
 }, 60_000)

@@ -9,7 +9,7 @@ import type { Sandbox } from '@sender-desk/sandbox-gateway'
 import { openDatabase } from '../core/store'
 import { OutboxStore } from '../core/store/outbox-store'
 import { newTextItem } from '../core/store/testing/new-item'
-import { runCli, runCliJson, sandboxForCli } from './testing/in-process'
+import { createCampaignByCli, runCli, runCliJson, sandboxForCli } from './testing/in-process'
 
 let work: string
 let sandbox: Sandbox
@@ -22,20 +22,7 @@ beforeAll(async () => {
   ;({ sandbox, env } = await sandboxForCli(dataDir, { seed: 11 }))
   const sheet = join(work, 'rows.csv')
   writeFileSync(sheet, 'Name,Phone\nAni,081377700001\n')
-  const create = async (name: string): Promise<string> => {
-    const run = await runCliJson(env, [
-      'campaign',
-      'create',
-      '--file',
-      sheet,
-      '--template',
-      'Hi',
-      '--name',
-      name
-    ])
-    expect(run.code, JSON.stringify(run.json)).toBe(0)
-    return (run.json.campaign as { id: string }).id
-  }
+  const create = (name: string): Promise<string> => createCampaignByCli(env, sheet, name)
   billsId = await create('Bills March')
   const promoId = await create('Promo')
   const db = openDatabase({ dataDir })

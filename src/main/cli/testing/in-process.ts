@@ -58,6 +58,26 @@ export async function runCliJson(
   }
 }
 
+/** A campaign made by the terminal from `sheet` with the template "Hi", named `name`: its id (fails the test if refused). */
+export async function createCampaignByCli(
+  env: NodeJS.ProcessEnv,
+  sheet: string,
+  name: string
+): Promise<string> {
+  const run = await runCliJson(env, [
+    'campaign',
+    'create',
+    '--file',
+    sheet,
+    '--template',
+    'Hi',
+    '--name',
+    name
+  ])
+  expect(run.code, JSON.stringify(run.json)).toBe(0)
+  return (run.json.campaign as { id: string }).id
+}
+
 /** A sandbox gateway with one linked device, and the environment that points the CLI at it and at `dataDir`. */
 export async function sandboxForCli(
   dataDir: string,
