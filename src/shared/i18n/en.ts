@@ -2618,6 +2618,8 @@ export const enRest = {
   'inbox.devices.receiving': 'Receiving since {time}',
   'inbox.devices.notReceiving': 'Not receiving through Sender Desk',
   'inbox.devices.mailboxLost': 'Not receiving: the relay no longer knows this mailbox',
+  'inbox.devices.tokenRefused':
+    'Waiting: the relay refuses this computer’s pull token; Sender Desk keeps trying',
   'inbox.devices.receive': 'Receive messages on {device}',
   'inbox.devices.undo': 'Undo on {device}',
   'inbox.devices.nowReceiving': '{device} now receives its messages here.',

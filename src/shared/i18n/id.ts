@@ -2888,6 +2888,8 @@ export const id: Record<MessageKey, string> = {
   'inbox.devices.receiving': 'Menerima sejak {time}',
   'inbox.devices.notReceiving': 'Tidak menerima lewat Sender Desk',
   'inbox.devices.mailboxLost': 'Tidak menerima: relay tidak lagi mengenal kotak surat ini',
+  'inbox.devices.tokenRefused':
+    'Menunggu: relay menolak token pengambilan komputer ini; Sender Desk terus mencoba',
   'inbox.devices.receive': 'Terima pesan di {device}',
   'inbox.devices.undo': 'Batalkan di {device}',
   'inbox.devices.nowReceiving': '{device} sekarang menerima pesannya di sini.',

@@ -5,7 +5,13 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { ReceivingView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeDevice, makeInboxStatus, makeReceiving } from '../../testing/fixtures'
+import {
+  makeBootstrap,
+  makeDevice,
+  makeInboxStatus,
+  makeReceiving,
+  makeSettings
+} from '../../testing/fixtures'
 import { dropFocusOffDisabled } from '../../testing/focus'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { InboxView } from './InboxView'
@@ -201,14 +207,12 @@ describe('InboxView, a rotation whose answer was lost (QA30 Q30-02)', () => {
 })
 
 describe('InboxView, a relay that no longer knows the mailbox (QA30 Q30-08)', () => {
-  it('names the pull token, claims no device receives, and offers setting up again instead of rotations', async () => {
-    fake.handle('inbox:status', () => makeInboxStatus({ state: 'auth-refused', behind: null }))
+  it('says no device receives, and offers setting up again instead of rotations', async () => {
+    fake.handle('inbox:status', () => makeInboxStatus({ state: 'cursor-ahead', behind: null }))
     fake.handle('inbox:receiving', () => RECEIVING)
     fake.handle('inbox:conversations', () => ({ conversations: [], next: null }))
     render(<InboxView />)
-    expect((await screen.findByTestId('inbox-relay-state')).textContent).toBe(
-      '✕refused this computer’s pull token; trying again every few minutes'
-    )
+    expect((await screen.findByTestId('inbox-relay-state')).textContent).toBe('⇤lost its storage')
     expect(screen.getByTestId('inbox-device-state-dev-2').textContent).toBe(
       'Not receiving: the relay no longer knows this mailbox'
     )
@@ -216,6 +220,39 @@ describe('InboxView, a relay that no longer knows the mailbox (QA30 Q30-08)', ()
     expect(screen.queryByRole('button', { name: 'Rotate the pull token' })).toBeNull()
     expect(screen.getByRole('heading', { name: 'Connect a mailbox again' })).toBeTruthy()
   })
+})
+
+// A refused pull token is tried again and may well be taken (4c748eb9): the devices wait, they are not told the mailbox
+// is gone. Both rotations go to the relay under the pull token it refuses, so neither is offered.
+describe('InboxView, a relay that refuses the pull token', () => {
+  it.each([
+    [
+      'en',
+      '✕refused this computer’s pull token; trying again every few minutes',
+      'Waiting: the relay refuses this computer’s pull token; Sender Desk keeps trying',
+      'Not receiving through Sender Desk'
+    ],
+    [
+      'id',
+      '✕menolak token pengambilan komputer ini; mencoba lagi setiap beberapa menit',
+      'Menunggu: relay menolak token pengambilan komputer ini; Sender Desk terus mencoba',
+      'Tidak menerima lewat Sender Desk'
+    ]
+  ] as const)(
+    '(%s) says the receiving device waits while Sender Desk keeps trying, with no rotation',
+    async (language, relayWords, waiting, notReceiving) => {
+      seedStores(makeBootstrap({ devices: [shop, sandbox], settings: makeSettings({ language }) }))
+      fake.handle('inbox:status', () => makeInboxStatus({ state: 'auth-refused', behind: null }))
+      fake.handle('inbox:receiving', () => RECEIVING)
+      fake.handle('inbox:conversations', () => ({ conversations: [], next: null }))
+      render(<InboxView />)
+      expect((await screen.findByTestId('inbox-relay-state')).textContent).toBe(relayWords)
+      expect(screen.getByTestId('inbox-device-state-dev-2').textContent).toBe(waiting)
+      expect(screen.getByTestId('inbox-device-state-dev-1').textContent).toBe(notReceiving)
+      expect(screen.queryByTestId('inbox-rotate-section')).toBeNull()
+      expect(screen.queryByTestId('inbox-pull-token-section')).toBeNull()
+    }
+  )
 })
 
 // An operator's probe: with the relay down, "Use another relay" was a small button under "Try now", read as an aside

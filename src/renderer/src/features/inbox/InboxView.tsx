@@ -416,7 +416,13 @@ export function InboxView(): React.JSX.Element {
           onView={setReceiving}
           focusAfterConnect={connections}
           relayConnected={status?.state === 'connected'}
-          mailboxLost={status?.state === 'auth-refused' || status?.state === 'cursor-ahead'}
+          relayStopped={
+            status?.state === 'cursor-ahead'
+              ? 'mailboxLost'
+              : status?.state === 'auth-refused'
+                ? 'tokenRefused'
+                : null
+          }
         />
       ) : null}
     </section>

@@ -25,14 +25,15 @@ export function ReceivingDevices({
   onView,
   focusAfterConnect = 0,
   relayConnected,
-  mailboxLost = false
+  relayStopped = null
 }: {
   view: ReceivingView
   /**
-   * The relay no longer knows the mailbox (refused its pull token, lost its storage): no device receives through it
-   * and nothing can rotate it; a new mailbox (offered above) is what helps (QA30 Q30-08).
+   * Why no device receives through the mailbox now, and nothing can rotate it (both rotations go to the relay under the
+   * pull token): the relay no longer knows the mailbox (lost its storage; a new mailbox, offered above, is what helps,
+   * QA30 Q30-08), or it refuses this computer's pull token, which Sender Desk keeps trying and may well resume.
    */
-  mailboxLost?: boolean
+  relayStopped?: 'mailboxLost' | 'tokenRefused' | null
   /** The sync talks to the relay now (its state "connected"). */
   relayConnected: boolean
   onView(view: ReceivingView): void
@@ -59,14 +60,14 @@ export function ReceivingDevices({
               key={device.id}
               device={device}
               receiving={view.devices.find((d) => d.deviceId === device.id)}
-              mailboxLost={mailboxLost}
+              relayStopped={relayStopped}
               onView={onView}
             />
           ))}
         </ul>
       </section>
       <DeviceStatusUrl url={view.deviceStatusUrl} />
-      {mailboxLost ? null : (
+      {relayStopped ? null : (
         <>
           <RotateSecret
             onView={onView}
@@ -83,12 +84,12 @@ export function ReceivingDevices({
 function DeviceReceiving({
   device,
   receiving,
-  mailboxLost,
+  relayStopped,
   onView
 }: {
   device: DeviceView
   receiving: ReceivingView['devices'][number] | undefined
-  mailboxLost: boolean
+  relayStopped: 'mailboxLost' | 'tokenRefused' | null
   onView(view: ReceivingView): void
 }): React.JSX.Element {
   const t = useT()
@@ -171,11 +172,13 @@ function DeviceReceiving({
       <p>
         <strong>{device.label}</strong>{' '}
         <span className="muted small" data-testid={`inbox-device-state-${device.id}`}>
-          {receiving?.receiving && mailboxLost
+          {receiving?.receiving && relayStopped === 'mailboxLost'
             ? t('inbox.devices.mailboxLost')
-            : receiving?.receiving && receiving.since
-              ? t('inbox.devices.receiving', { time: formatDateTimeInZone(receiving.since, locale, zone) })
-              : t('inbox.devices.notReceiving')}
+            : receiving?.receiving && relayStopped === 'tokenRefused'
+              ? t('inbox.devices.tokenRefused')
+              : receiving?.receiving && receiving.since
+                ? t('inbox.devices.receiving', { time: formatDateTimeInZone(receiving.since, locale, zone) })
+                : t('inbox.devices.notReceiving')}
         </span>
       </p>
       {preview ? (
