@@ -281,8 +281,9 @@ export function InboxView(): React.JSX.Element {
     setStatus(await call('inbox:status', {}))
   }
 
-  // A refused token or a relay that lost its storage: only a new mailbox goes on. So does the relay this computer
-  // runs when it cannot be reached (its port taken at the start, its folder removed): running it again is offered.
+  // A relay that lost its storage: only a new mailbox goes on. A refused token is tried again by itself, a new mailbox
+  // offered as the other way. So is the relay this computer runs when it cannot be reached (its port taken at the
+  // start, its folder removed): running it again is offered.
   const localRelayDown = receiving?.onThisComputer === true && status?.state === 'unreachable'
   const needsNewMailbox =
     status?.state === 'auth-refused' || status?.state === 'cursor-ahead' || localRelayDown
