@@ -1,7 +1,7 @@
-// A saved campaign's message: its template as written and the files sent with it, on a draft's page; and one row's
-// message as its start sends it (merged by the core when the draft was made), in the draft's "Before you start". QA81:
-// neither said any message, and a draft made by a failed start, a restart or the terminal is the one the operator no
-// longer remembers.
+// A saved campaign's message: its template as written and the files sent with it, on its page (a draft's, and folded on
+// a started one's); and one row's message as its start sends it, in "Before you start" (a draft's merged by the core
+// when it was made, a new campaign's by its check, as its preview shows it). QA81: none said any message, and a draft
+// made by a failed start, a restart or the terminal is the one the operator no longer remembers.
 import type { DraftExample } from '../../../../shared/contract'
 import { useT } from '../../i18n'
 import { recipientText, useRecipientsText } from '../../ui/RecipientName'
@@ -21,33 +21,49 @@ function FilesSent({
   return null
 }
 
-/** The draft's template as the operator wrote it, its variables and WhatsApp markers as typed. */
-export function DraftMessage({
+/**
+ * The campaign's template as the operator wrote it, its variables and WhatsApp markers as typed. `folded` on a started
+ * campaign's page: one line until opened, its counts, actions and rows kept where they are however long the message.
+ */
+export function CampaignTemplate({
   template,
   attachmentName,
-  fileColumn
+  fileColumn,
+  folded = false
 }: {
   template: string
   attachmentName: string | null
   fileColumn: string | null
+  folded?: boolean
 }): React.JSX.Element {
   const t = useT()
-  return (
+  const written = (
+    <>
+      <p className="campaign-template-text" dir="auto" data-testid="campaign-template-written">
+        {template}
+      </p>
+      <FilesSent attachmentName={attachmentName} fileColumn={fileColumn} />
+    </>
+  )
+  return folded ? (
+    <details className="campaign-message" data-testid="campaign-message">
+      <summary>{t('campaigns.draft.message')}</summary>
+      {written}
+    </details>
+  ) : (
     <figure className="campaign-message" aria-labelledby="campaign-draft-message-title">
       <figcaption id="campaign-draft-message-title" className="field-hint">
         {t('campaigns.draft.message')}
       </figcaption>
-      <p className="campaign-template-text" dir="auto" data-testid="campaign-draft-template">
-        {template}
-      </p>
-      <FilesSent attachmentName={attachmentName} fileColumn={fileColumn} />
+      {written}
     </figure>
   )
 }
 
 /**
  * The pre-send summary's message: one row as the start sends it, to whom (its sheet's name, else the contact's), and
- * the files with it; the template as written when the core names no row (an older core, or none would be sent).
+ * the files with it; the template as written when no row is named (an older core, none would be sent, or the new
+ * campaign's preview is of a row not sent).
  */
 export function MessageSent({
   template,

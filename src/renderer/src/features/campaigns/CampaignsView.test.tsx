@@ -782,7 +782,7 @@ describe('the blank rows of a sheet', () => {
     const user = userEvent.setup()
     render(<CampaignsView />)
     await user.click(await screen.findByRole('button', { name: 'bills' }))
-    expect((await screen.findByTestId('campaign-draft-template')).textContent).toBe('Hi {Name}')
+    expect((await screen.findByTestId('campaign-template-written')).textContent).toBe('Hi {Name}')
     await user.click(screen.getByTestId('campaign-draft-start'))
     const shown = await screen.findByTestId('campaign-presend-example')
     await waitFor(() => expect(shown.textContent).toBe('Row 2, to Budi Santoso (+62 813-1000-0000):Hi Budi'))
@@ -901,6 +901,87 @@ describe('when a campaign ran', () => {
       await waitFor(() => expect(screen.getByTestId('campaign-run-times').textContent).toBe(want.running))
     }
   )
+})
+
+// QA81 follow-up: a running, paused, finished or cancelled campaign's page said nothing of its message: the operator
+// watching a campaign (or one asking what a finished one sent) had no way to read it.
+describe("a started campaign's message", () => {
+  const TEMPLATE = 'Halo {Nama},\n*promo* Desember.'
+  it.each([
+    {
+      status: 'running' as const,
+      language: 'en' as const,
+      attachmentName: 'promo.jpg',
+      column: null,
+      written: 'Its message, as written',
+      file: 'Sent with the file promo.jpg'
+    },
+    {
+      status: 'paused' as const,
+      language: 'id' as const,
+      attachmentName: null,
+      column: 'Berkas',
+      written: 'Pesannya, seperti yang ditulis',
+      file: 'Setiap pesan dikirim bersama file yang disebut barisnya di Berkas'
+    },
+    {
+      status: 'finished' as const,
+      language: 'en' as const,
+      attachmentName: null,
+      column: null,
+      written: 'Its message, as written',
+      file: null
+    },
+    {
+      status: 'cancelled' as const,
+      language: 'id' as const,
+      attachmentName: 'promo.jpg',
+      column: null,
+      written: 'Pesannya, seperti yang ditulis',
+      file: 'Dikirim bersama file promo.jpg'
+    }
+  ])('shows its template as written, folded under its counts ($status, $language)', async (want) => {
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ language: want.language }),
+        devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 120 })]
+      })
+    )
+    const shown = campaign({
+      status: want.status,
+      template: TEMPLATE,
+      attachmentName: want.attachmentName,
+      mapping: { phone: 'HP', variables: ['Nama'], attachment: want.column },
+      counts: { queued: 1, read: 2, skipped: 1 }
+    })
+    fake.handle('campaigns:list', () => ({ campaigns: [shown] }))
+    fake.handle('campaigns:get', () => shown)
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: 'bills' }))
+    const message = await screen.findByTestId('campaign-message')
+    // Folded, one line: the counts and what acts on the campaign stay where they were; the rows come after it.
+    expect(message.tagName).toBe('DETAILS')
+    expect(message.hasAttribute('open')).toBe(false)
+    const follows = (a: Element, b: Element): boolean =>
+      (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0
+    expect(follows(screen.getByTestId('campaign-counts'), message)).toBe(true)
+    expect(follows(message, screen.getByTestId('campaign-rows'))).toBe(true)
+    expect(follows(message, screen.getByTestId('campaign-export-csv'))).toBe(true)
+    if (want.status === 'running' || want.status === 'paused')
+      expect(follows(screen.getByTestId('campaign-controls'), message)).toBe(true)
+    const summary = within(message).getByText(want.written)
+    expect(summary.tagName).toBe('SUMMARY')
+    await user.click(summary)
+    expect(message.hasAttribute('open')).toBe(true)
+    // The template as the operator wrote it: its lines, variables and markers as typed, its direction its own.
+    const template = within(message).getByTestId('campaign-template-written')
+    expect(template.textContent).toBe(TEMPLATE)
+    expect(template.getAttribute('dir')).toBe('auto')
+    if (want.file === null) expect(message.textContent).toBe(`${want.written}${TEMPLATE}`)
+    else expect(message.textContent).toBe(`${want.written}${TEMPLATE}${want.file}`)
+  })
 })
 
 describe('Send from', () => {
@@ -3752,6 +3833,83 @@ describe('issue 27: the campaign view an operator can trust', () => {
     // The started campaign takes the focus (the form that had it is gone).
     await waitFor(() => expect(document.activeElement?.id).toBe('campaign-progress'))
   })
+
+  // QA81 follow-up: the new campaign's own "Before you start" named no message (a saved draft's does since ffa2384c).
+  it.each([
+    {
+      language: 'en' as const,
+      before: 'Before you start',
+      term: 'Message',
+      to: 'Row 3, to +62 813-1000-0003:',
+      goBack: 'Go back'
+    },
+    {
+      language: 'id' as const,
+      before: 'Sebelum mulai',
+      term: 'Pesan',
+      to: 'Baris 3, kepada +62 813-1000-0003:',
+      goBack: 'Kembali'
+    }
+  ])(
+    'says in the new campaign\'s "Before you start" the message of its first ready row, as its preview shows it ($language)',
+    async (want) => {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language: want.language }),
+          devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 120 })]
+        })
+      )
+      fake.handle('campaigns:read', () =>
+        sheetRead({ headers: ['Nama', 'HP'], rowCount: 3, mapping: { phone: 'HP', variables: ['Nama'] } })
+      )
+      // Row 2 has no phone: the first row sent is row 3, merged by the core's check.
+      fake.handle('campaigns:check', (request) => ({
+        summary: { total: 3, ready: 2, skipped: 1, byProblem: { no_phone: 1 } },
+        problems: [{ rowNumber: 2, phoneCell: '', problems: [{ code: 'no_phone' }] }],
+        previews: (request.previewRows ?? [2, 3, 4]).map((rowNumber) => ({
+          rowNumber,
+          phone: rowNumber === 2 ? null : `628131000000${rowNumber}`,
+          message: `Halo Pelanggan ${rowNumber}, *promo* Desember.`
+        })),
+        templateError: null,
+        estimate: { finishAt: null, quotaFinish: { kind: 'none' } }
+      }))
+      const user = userEvent.setup()
+      render(<CampaignsView />)
+      await user.upload(
+        screen.getByTestId('campaign-file'),
+        new File(['x'], 'bills.csv', { type: 'text/csv' })
+      )
+      await user.type(await screen.findByTestId('campaign-template'), 'Halo {{Nama}, *promo* Desember.')
+      await waitFor(() =>
+        expect(screen.getByTestId('campaign-preview').innerHTML).toBe(
+          'Halo Pelanggan 3, <strong>promo</strong> Desember.'
+        )
+      )
+      const start = screen.getByTestId('campaign-start')
+      await waitFor(() => expect(start).toHaveProperty('disabled', false))
+      await user.click(start)
+      const summary = screen.getByRole('group', { name: want.before })
+      const example = within(summary).getByTestId('campaign-presend-example')
+      expect(within(summary).getByText(want.term).nextElementSibling).toBe(example.closest('dd'))
+      expect(example.textContent).toContain(want.to)
+      // The very text the form's preview shows, as WhatsApp shows it.
+      expect(within(example).getByRole('group', { name: want.term }).innerHTML).toBe(
+        screen.getByTestId('campaign-preview').innerHTML
+      )
+      // The operator previews a skipped row: no row's message is said as sent, the template as written is.
+      await user.click(within(summary).getByRole('button', { name: want.goBack }))
+      const row = screen.getByRole('textbox', { name: translate(want.language, 'campaigns.previewRow') })
+      await user.clear(row)
+      await user.type(row, '2')
+      await screen.findByTestId('campaign-preview-skipped')
+      await user.click(screen.getByTestId('campaign-start'))
+      const again = within(screen.getByRole('group', { name: want.before })).getByTestId(
+        'campaign-presend-example'
+      )
+      expect(again.textContent).toBe('Halo {Nama}, *promo* Desember.')
+    }
+  )
 
   // Rotation gives a spent device's rows to the others (pacing.ts): a per-device "short" beside an unlimited device was
   // false. The set's quotas count together; beside a quota not known, only that some may wait is said.

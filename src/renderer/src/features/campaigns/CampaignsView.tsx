@@ -5,6 +5,7 @@ import type {
   CampaignView,
   ColumnMappingView,
   DeviceView,
+  DraftExample,
   FileHandleView,
   InvokeReply,
   InvokeRequest,
@@ -74,7 +75,7 @@ import { CampaignRows } from './CampaignRows'
 import { FileDrop } from './FileDrop'
 import { DraftDevices, draftDeviceIds, NoDeviceToSendFrom, noDeviceStartProps } from './DraftDevices'
 import { campaignFinish, PreSendSummary, type ChosenDevice } from './PreSendSummary'
-import { DraftMessage, MessageSent } from './CampaignMessage'
+import { CampaignTemplate, MessageSent } from './CampaignMessage'
 import { OptOuts } from './OptOuts'
 import { Customers } from '../customers/Customers'
 import { isUsablePacing, PacingFields, preparePacingFields } from './PacingFields'
@@ -842,6 +843,13 @@ function NewCampaign({
       ? (check?.previews.find((p) => !skippedRows.has(p.rowNumber)) ?? check?.previews[0])
       : check?.previews[0]
   const previewProblems = preview ? skippedRows.get(preview.rowNumber) : undefined
+  // What "Before you start" says is sent (QA81): the first ready row previewed, as the preview merged it (the one it
+  // shows, unless it shows a row not sent); none while the check is of other inputs, the template as written then.
+  const sentPreview =
+    lastCheck?.key === checkKey ? check?.previews.find((p) => !skippedRows.has(p.rowNumber)) : undefined
+  const example: DraftExample | null = sentPreview?.phone
+    ? { rowNumber: sentPreview.rowNumber, phone: sentPreview.phone, name: null, message: sentPreview.message }
+    : null
   // The row asked for is none the sheet has (a blank row left out, or past the last): the answer to this very ask has
   // no preview, and the preview was left empty with nothing said (an operator's probe).
   const noSuchRow =
@@ -1323,6 +1331,14 @@ function NewCampaign({
                 sendAnyway: sendRecent,
                 onChange: setSendRecent
               }}
+              message={
+                <MessageSent
+                  template={template}
+                  example={example}
+                  attachmentName={attachment?.name ?? null}
+                  fileColumn={mapping.attachment ?? null}
+                />
+              }
               onStart={() => void createAndStart()}
               onSplit={(keep) => void createAndStart(keep)}
               onBack={() => {
@@ -1567,7 +1583,7 @@ function StartDraft({
   return (
     <div className="campaign-draft" data-testid="campaign-draft">
       <p className="muted">{t('campaigns.draft.explain')}</p>
-      <DraftMessage
+      <CampaignTemplate
         template={campaign.template}
         attachmentName={campaign.attachmentName ?? null}
         fileColumn={column}
@@ -2235,6 +2251,16 @@ function CampaignProgress({
         />
       ) : null}
       <ProgressChart progress={progress} timeZone={campaignZone(campaign.pacing, timeZone)} />
+      {/* Its message as written (QA81), folded above its rows: one line however long the message, the counts and
+          controls above where they were, the rows and the exports one line lower. */}
+      {campaign.status !== 'draft' ? (
+        <CampaignTemplate
+          template={campaign.template}
+          attachmentName={campaign.attachmentName ?? null}
+          fileColumn={campaign.mapping.attachment ?? null}
+          folded
+        />
+      ) : null}
       {campaign.status !== 'draft' ? (
         <CampaignRows
           id={id}
