@@ -2740,6 +2740,8 @@ export const enRest = {
     '{count, plural, one {# unread message} other {# unread messages}} in other conversations',
   'inbox.thread.more': 'More',
   'inbox.thread.toDevice': 'to {device}',
+  'inbox.device.unknown': 'to a device not in Sender Desk ({device})',
+  'inbox.device.unknownUnnamed': 'to a device not in Sender Desk',
   'inbox.thread.you': 'You',
   'inbox.thread.found': 'Found by the search',
   'inbox.row.youFailed': 'You, failed',

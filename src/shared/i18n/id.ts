@@ -3002,6 +3002,8 @@ export const id: Record<MessageKey, string> = {
   'inbox.thread.unreadElsewhere': '{count} pesan belum dibaca di percakapan lain',
   'inbox.thread.more': 'Lainnya',
   'inbox.thread.toDevice': 'ke {device}',
+  'inbox.device.unknown': 'ke perangkat yang tidak ada di Sender Desk ({device})',
+  'inbox.device.unknownUnnamed': 'ke perangkat yang tidak ada di Sender Desk',
   'inbox.thread.you': 'Anda',
   'inbox.thread.found': 'Hasil pencarian',
   'inbox.row.youFailed': 'Anda, gagal',

@@ -32,6 +32,7 @@ import { useRowEndsReached, type RowEnd } from '../shortcuts/row-ends'
 import { RowsKeepPlace } from '../../ui/RowsKeepPlace'
 import { RowGoneStatus, useRowGoneSaid, type RowGoneWords } from '../../ui/RowGoneStatus'
 import { conversationLabel } from './conversation-label'
+import { unknownDeviceWords } from './conversation-device'
 import { ConversationNumber } from './ConversationNumber'
 import { OptedOutMark } from '../../ui/OptedOutMark'
 import { searchTooLong } from '../../ui/text-limit'
@@ -380,14 +381,8 @@ function ConversationRows({
                   conversation={conversation}
                   open={conversation.id === openId}
                   tabStop={index === tabStop}
-                  // With one device the name says nothing; a device we do not know goes by the gateway's serial.
-                  deviceLabel={
-                    !several
-                      ? null
-                      : conversation.deviceId
-                        ? nameOf(conversation.deviceId)
-                        : conversation.deviceSerial
-                  }
+                  // With one device the name says nothing; a device we do not know is said in the row's line.
+                  deviceLabel={several && conversation.deviceId ? nameOf(conversation.deviceId) : null}
                   onOpen={onOpen}
                 />
               ) : null
@@ -463,6 +458,7 @@ const ConversationRow = memo(function ConversationRow({
   const zone = useOperatorZone()
   const { title, number, titleIsNumber } = conversationLabel(conversation)
   const lastText = shownText(conversation.lastText)
+  const unknownDevice = unknownDeviceWords(t, conversation)
   return (
     <div
       role="listitem"
@@ -502,6 +498,15 @@ const ConversationRow = memo(function ConversationRow({
                 are refused (QA67: only the thread told). It leads the row's last message, which gives way to it:
                 after the name and number it took the whole name at 360 px ("berhenti berlangganan"), and beside the
                 time it squeezed the name at 1100 px. */}
+            {/* A device Sender Desk does not know (QA82: the same customer's second row read as the first), with
+                its number or serial: the last message gives way to it, as to the opt-out mark. */}
+            {unknownDevice ? (
+              <span className="tag inbox-row-unknown-device" data-testid="inbox-row-unknown-device">
+                <span className="visually-hidden">, </span>
+                {unknownDevice}
+                <span className="visually-hidden">, </span>
+              </span>
+            ) : null}
             {conversation.optedOut ? (
               <OptedOutMark className="inbox-row-opted-out" testId="inbox-row-opted-out" />
             ) : null}
@@ -765,11 +770,8 @@ function SearchResults({
   }
   /** The device a found conversation or message goes through, named when there are several (QA F05, N03). */
   const deviceOf = (conversation: InboxConversationView | undefined, serial: string | null): string | null =>
-    !several
-      ? null
-      : conversation?.deviceId
-        ? nameOf(conversation.deviceId)
-        : (conversation?.deviceSerial ?? serial)
+    (conversation && unknownDeviceWords(t, conversation)) ??
+    (!several ? null : conversation?.deviceId ? nameOf(conversation.deviceId) : serial)
   // Each found message opens its own conversation, which the core gave with it (QA27 Q27-01).
   const conversationOf = (message: FoundMessage): InboxConversationView | undefined =>
     found.messageConversations.find((c) => c.id === message.conversationId)

@@ -504,14 +504,17 @@ describe('the conversations list', () => {
       conversations: [
         DEWI,
         { ...GROUP, deviceId: 'dev-2' },
-        { ...UNNAMED, deviceId: null, deviceSerial: 'SN-9' }
+        { ...UNNAMED, deviceId: null, deviceSerial: 'SN-9', devicePhone: null }
       ]
     })
     render(<InboxView />)
     await screen.findByTestId('inbox-conversation-1')
     expect(screen.getByTestId('inbox-conversation-1').textContent).toContain('Shop')
     expect(screen.getByTestId('inbox-conversation-2').textContent).toContain('Gudang')
-    expect(screen.getByTestId('inbox-conversation-3').textContent).toContain('SN-9')
+    // One Sender Desk does not know is said to be so, by its serial when its number is not known (QA82).
+    expect(screen.getByTestId('inbox-conversation-3').textContent).toContain(
+      'to a device not in Sender Desk (SN-9)'
+    )
   })
 
   it('fetches the next keyset page as its end comes into view, and again with the filters', async () => {
@@ -1197,6 +1200,7 @@ describe('the conversations list', () => {
         chatId: '6285700001111',
         deviceId: null,
         deviceSerial: 'SN-9',
+        devicePhone: null,
         contactName: null,
         pushName: 'Rina'
       })

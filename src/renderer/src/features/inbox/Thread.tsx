@@ -30,7 +30,7 @@ import { StatusBadge } from '../outbox/StatusBadge'
 import { cancelsAtTurnLine } from '../outbox/waiting'
 import { usePauseHolds } from '../outbox/pause-holds'
 import { conversationLabel } from './conversation-label'
-import { useConversationDevice } from './conversation-device'
+import { unknownDeviceWords, useConversationDevice } from './conversation-device'
 import { ConversationNumber } from './ConversationNumber'
 import { CustomerNameForm } from './CustomerNameForm'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
@@ -421,6 +421,8 @@ export function Thread({
 
   const { title, number, titleIsNumber } = conversationLabel(conversation)
   const device = useConversationDevice(conversation)
+  const deviceWords =
+    unknownDeviceWords(t, conversation) ?? (device ? t('inbox.thread.toDevice', { device }) : null)
   const heldByPause = usePauseHolds()
   const oldestFirst = entries ? [...entries].reverse() : []
   // The message a search result opened the thread at: outlined (inbox.css), said first, the current one, and focusable
@@ -489,10 +491,10 @@ export function Thread({
             <bdi>{title}</bdi>
           )}
           {number ? <ConversationNumber number={number} /> : null}
-          {device ? (
+          {deviceWords ? (
             <span className="muted small" data-testid="inbox-thread-device">
               {' · '}
-              {t('inbox.thread.toDevice', { device })}
+              {deviceWords}
             </span>
           ) : null}
         </h3>
