@@ -196,6 +196,34 @@ export const RECIPIENT_LIST_CASES: readonly { input: string; expected: string[] 
   { input: '0812-3456-7890; +62 813 1111 2222\n6281234567890', expected: ['6281234567890', '6281311112222'] }
 ]
 
+/**
+ * Text with letters typed where a number goes, as the Send window names it: a contact's name written out (`name`: pick
+ * it from the suggestions), or a number with a slip, named by the phone rule. Text that starts as a number does (a `+`
+ * or a digit first) with no more letters than digits is a number mistyped; text that starts with a word, or whose
+ * letters outnumber its digits, a name.
+ */
+export const TYPED_RECIPIENT_CASES: readonly {
+  input: string
+  problem: PhoneProblem | 'name'
+  why?: string
+}[] = [
+  { input: 'Budi', problem: 'name' },
+  { input: 'Budi Santoso', problem: 'name' },
+  { input: 'Budi 2', problem: 'name' },
+  { input: 'Toko 081234', problem: 'name', why: 'a name first, a number in it' },
+  { input: '7 Eleven', problem: 'name', why: 'a digit first, yet more letters than digits' },
+  {
+    input: '12ab',
+    problem: 'characters',
+    why: 'QA81: told "A name, not a number", it reads as a number mistyped'
+  },
+  { input: '0812abc', problem: 'characters' },
+  { input: '08l2 3456 789O', problem: 'characters', why: 'an l for a 1 and an O for a 0' },
+  { input: '+62 8I2', problem: 'characters' },
+  { input: '0812 3450 0009 WA', problem: 'characters' },
+  { input: '+6281234500008abc', problem: 'characters' }
+]
+
 /** `value`: what is sent, when it is not the input as typed. */
 export const GROUP_ID_CASES: readonly { input: string; problem: GroupIdProblem | null; value?: string }[] = [
   { input: '6287817274185-1632192971', problem: null },

@@ -12,7 +12,11 @@ import {
   withoutRecipient,
   withRecipient
 } from './recipients'
-import { PHONE_CASES, RECIPIENT_LIST_CASES } from '../../../../shared/domain/phone.cases'
+import {
+  PHONE_CASES,
+  RECIPIENT_LIST_CASES,
+  TYPED_RECIPIENT_CASES
+} from '../../../../shared/domain/phone.cases'
 import { translate } from '../../i18n'
 
 describe('the window answers every shared phone case like the core', () => {
@@ -28,6 +32,16 @@ describe('the window answers every shared phone case like the core', () => {
     'list %j → %j',
     (input, expected) => {
       expect(parseRecipients(input, false).map((r) => r.value)).toEqual(expected)
+    }
+  )
+
+  // QA81: "12ab" was told "A name, not a number: type part of it and pick the contact…", a number mistyped.
+  it.each(TYPED_RECIPIENT_CASES.map((c) => [c.input, c.problem] as const))(
+    'letters where a number goes: %j → %j',
+    (input, problem) => {
+      expect(parseRecipients(input, false).map((r) => r.problem)).toEqual([problem])
+      // The contacts are searched for a name only.
+      expect(isSearchText(input, false)).toBe(problem === 'name')
     }
   )
 })

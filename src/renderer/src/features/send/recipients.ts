@@ -51,12 +51,23 @@ export function hasLetter(text: string): boolean {
 const STARTS_AS_NUMBER = /^\+?(?:[\s\-().]*\d){6}/
 
 /**
+ * A number mistyped: six digits first (separators aside), or a `+` or a digit first and no more letters than digits
+ * ("12ab", "0812abc", "08l2 3456 789O"). "7 Eleven" has more letters: a name.
+ */
+function startsAsNumber(number: string): boolean {
+  if (STARTS_AS_NUMBER.test(number)) return true
+  if (!/^\+?\d/.test(number)) return false
+  return (number.match(/\p{L}/gu)?.length ?? 0) <= (number.match(/\d/g)?.length ?? 0)
+}
+
+/**
  * A name typed where a number goes (the picker's search, and "a name, not a number"): letters, unless the number the
  * phone rule reads in it (writtenNumber) starts as a phone number does. "tel:+62812…" (a link copied from a web page)
- * is a number, and "+62812…abc" one with a slip that the phone rule names ("characters"), not a contact to pick.
+ * is a number, and "+62812…abc" or "12ab" one with a slip that the phone rule names ("characters", QA81: "12ab" was
+ * told to pick a contact), not a contact to pick. The cases: TYPED_RECIPIENT_CASES (phone.cases.ts).
  */
 export function looksLikeName(text: string): boolean {
-  return hasLetter(text) && !STARTS_AS_NUMBER.test(writtenNumber(text))
+  return hasLetter(text) && !startsAsNumber(writtenNumber(text))
 }
 
 /** Every recipient in the text, deduplicated by what would be sent. */
