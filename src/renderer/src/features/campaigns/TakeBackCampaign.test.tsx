@@ -192,7 +192,7 @@ it('states the counts and what cannot be taken back, then shows the tally with t
   await user.click(screen.getByRole('button', { name: 'Take back this campaign' }))
   const dialog = screen.getByRole('dialog', { name: 'Take back this campaign?' })
   expect(await within(dialog).findByText('5 not sent yet will not be sent')).toBeTruthy()
-  expect(within(dialog).getByText('0 already sent will be deleted for everyone')).toBeTruthy()
+  expect(within(dialog).queryByText(/^0 /)).toBeNull()
   expect(
     within(dialog).getByText('3 already on WhatsApp (tick the box above to delete them for everyone)')
   ).toBeTruthy()
@@ -588,6 +588,51 @@ it.each([
   expect((confirm as HTMLButtonElement).disabled).toBe(false)
   expect(within(dialog).queryByText(why)).toBeNull()
 })
+
+// QA81: a cancelled campaign's question listed "0 not sent yet will not be sent", "0 waiting at the gateway…" and
+// "0 already sent will be deleted for everyone" before "Nothing to take back unless you tick the box above.".
+it.each(['en', 'id'] as const)(
+  'says no line of nothing, only what will be done or that nothing will be (%s)',
+  async (language) => {
+    fake.handle('campaigns:takeBackPlan', ({ revokeDelivered }): TakeBackPlanView => ({
+      stopLocally: 0,
+      cancelAtGateway: revokeDelivered ? 1 : 0,
+      revoke: revokeDelivered ? 2 : 0,
+      revokeRead: 0,
+      leftAlone: revokeDelivered ? { cancelled: 194 } : { revoke_not_asked: 3, cancelled: 194 },
+      atGatewayByDevice: []
+    }))
+    seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
+    const user = userEvent.setup()
+    render(<TakeBackCampaign id="c-1" offered onChanged={() => undefined} />)
+    await user.click(screen.getByRole('button', { name: translate(language, 'campaigns.takeBack.open') }))
+    const dialog = screen.getByRole('dialog')
+    const why = await within(dialog).findByText(translate(language, 'campaigns.takeBack.nothingUnlessTicked'))
+    const plan = within(dialog).getByTestId('campaign-takeback-plan')
+    for (const key of ['stop', 'cancel', 'revoke'] as const)
+      expect(
+        within(dialog).queryByText(translate(language, `campaigns.takeBack.plan.${key}`, { n: 0 }))
+      ).toBeNull()
+    expect(plan.querySelectorAll('li')).toHaveLength(0)
+    const confirm = within(dialog).getByRole('button', {
+      name: translate(language, 'campaigns.takeBack.confirm')
+    })
+    expect((confirm as HTMLButtonElement).disabled).toBe(true)
+    expect(confirm.getAttribute('aria-describedby')).toBe(why.id)
+
+    // Ticked: the lines with something in them, the empty one left out.
+    await user.click(within(dialog).getByRole('checkbox'))
+    await within(dialog).findByText(translate(language, 'campaigns.takeBack.plan.revoke', { n: 2 }))
+    expect(
+      within(dialog).getByText(translate(language, 'campaigns.takeBack.plan.cancel', { n: 1 }))
+    ).toBeTruthy()
+    expect(
+      within(dialog).queryByText(translate(language, 'campaigns.takeBack.plan.stop', { n: 0 }))
+    ).toBeNull()
+    expect(plan.querySelectorAll('li')).toHaveLength(2)
+    expect((confirm as HTMLButtonElement).disabled).toBe(false)
+  }
+)
 
 it('says plainly there is nothing to take back when even the ticked box finds nothing sent', async () => {
   fake.handle('campaigns:takeBackPlan', (): TakeBackPlanView => ({

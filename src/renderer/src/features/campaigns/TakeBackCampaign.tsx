@@ -20,6 +20,16 @@ import { ReadFailed, useReadAgain } from '../../ui/ReadFailed'
  */
 const NEVER_SENT: ReadonlySet<string> = new Set(['cancelled', 'opted_out'])
 
+/** The plan's lines with something in them, each its words and count, as the other summaries leave out empty ones. */
+function planLines(plan: TakeBackPlanView): [MessageKey, number][] {
+  const lines: [MessageKey, number][] = [
+    ['campaigns.takeBack.plan.stop', plan.stopLocally],
+    ['campaigns.takeBack.plan.cancel', plan.cancelAtGateway],
+    ['campaigns.takeBack.plan.revoke', plan.revoke]
+  ]
+  return lines.filter(([, n]) => n > 0)
+}
+
 /** How often the question's plan is read again. */
 const PROGRESS_MS = 1000
 
@@ -244,11 +254,21 @@ export function TakeBackCampaign({
             </p>
           ) : null}
           {plan ? (
-            <ul data-testid="campaign-takeback-plan">
-              <li>{t('campaigns.takeBack.plan.stop', { n: plan.stopLocally })}</li>
-              <li>{t('campaigns.takeBack.plan.cancel', { n: plan.cancelAtGateway })}</li>
-              <li>{t('campaigns.takeBack.plan.revoke', { n: plan.revoke })}</li>
-            </ul>
+            // What will be done, a line with nothing in it left out (QA81: "0 not sent yet will not be sent", "0
+            // waiting…", "0 already sent…" above "Nothing to take back"); with none, that nothing will be and why.
+            <div data-testid="campaign-takeback-plan">
+              {nothingToDo ? (
+                <p id={nothingId} className="muted">
+                  {t(nothingKey)}
+                </p>
+              ) : (
+                <ul>
+                  {planLines(plan).map(([key, n]) => (
+                    <li key={key}>{t(key, { n })}</li>
+                  ))}
+                </ul>
+              )}
+            </div>
           ) : (
             <p role="status">{t('campaigns.loading')}</p>
           )}
@@ -286,11 +306,6 @@ export function TakeBackCampaign({
           {neverSent > 0 ? (
             <p className="muted" data-testid="campaign-takeback-never-sent">
               {t('campaigns.takeBack.neverSent', { n: neverSent })}
-            </p>
-          ) : null}
-          {nothingToDo ? (
-            <p id={nothingId} className="muted">
-              {t(nothingKey)}
             </p>
           ) : null}
           <div className="form-actions">
