@@ -189,10 +189,10 @@ describe('the newcomer journey, on a sandbox started by `sender-desk sandbox sta
     expect(jsonOf(activated)).toMatchObject({ ok: true, action: 'activate', device: { state: 'connected' } })
     expect(activated.stdout).not.toContain(started.token)
 
-    // `device info` reports connected, for people and for scripts.
+    // `device info` reports connected, for people (in the window's words for the state) and for scripts.
     const info = await run(['device', 'info'], env)
     expect(info.code).toBe(0)
-    expect(info.stdout).toMatch(/^Device \S+ — Sandbox device: connected$/m)
+    expect(info.stdout).toMatch(/^Device \S+ — Sandbox device: Connected$/m)
     expect(info.stdout).not.toContain('not active')
     expect(jsonOf(await run(['device', 'info', '--json'], env)).device).toMatchObject({
       connection: 'connected',
