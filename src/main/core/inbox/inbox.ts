@@ -174,10 +174,12 @@ export function createInbox(deps: InboxDeps): Inbox {
         clock: deps.clock,
         credentials: deps.credentials
       })
-      // A new mailbox (or a replaced one, after auth refused or a lost relay): follow it, from its own cursor.
-      if (result.kind === 'connected' && following) {
-        await sync.stop()
-        sync.start()
+      // A new mailbox (or a replaced one, after auth refused or a lost relay): follow it, from its own cursor, its
+      // refusals and backoff counted afresh.
+      if (result.kind === 'connected') {
+        if (following) await sync.stop()
+        sync.mailboxReplaced(result.mailbox)
+        if (following) sync.start()
       }
       return result
     },

@@ -9,12 +9,14 @@ import { betweenTurns } from '../testing/event-loop'
 import { openDatabase, type SqliteDatabase } from '../store'
 import { MemoryVault } from '../vault'
 import { coreText, translateNote } from '../../../shared/i18n/notes'
+import { relayStatus } from '../../../shared/relay-status'
 import {
   createInbox,
   inboxStatusView,
   vaultInboxCredentials,
   type Inbox,
   type InboxDeps,
+  type InboxSyncState,
   type StatusTargets
 } from '.'
 import { faultyFetch, startTestRelay, type TestRelay } from './testing/test-relay'
@@ -53,6 +55,19 @@ async function connect(fetch: FetchPort = relay.fetch): Promise<void> {
 }
 
 const incoming = incomingWebhookBody
+
+/** Waits for the sync to reach a state, the fake clock moved a second at a time (the relay answers off that clock). */
+async function reachState(box: Inbox, kind: InboxSyncState['kind'], timeout: number): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await clock.advance(1_000)
+        return box.sync.status().state.kind
+      },
+      { timeout }
+    )
+    .toBe(kind)
+}
 
 async function relayEvents(): Promise<{
   waiting: number
@@ -496,15 +511,7 @@ describe('faults and their states', () => {
     )
     // The relay accepts this computer again: the next try pulls what waited, by itself.
     await vaultInboxCredentials(vault).save(loaded.credentials)
-    await expect
-      .poll(
-        async () => {
-          await clock.advance(1_000)
-          return box.sync.status().state.kind
-        },
-        { timeout: 5_000 }
-      )
-      .toBe('connected')
+    await reachState(box, 'connected', 5_000)
     expect(box.sync.status().received).toBe(1)
   })
 
@@ -520,15 +527,7 @@ describe('faults and their states', () => {
     box.sync.onStatus(({ state }) => state.kind === 'auth-refused' && waits.push(state.retryAt - clock.now()))
     box.sync.start()
     // The relay answers over real HTTP, off the fake clock: wait for its answer, not for a fixed advance.
-    await expect
-      .poll(
-        async () => {
-          await clock.advance(1_000)
-          return box.sync.status().state.kind
-        },
-        { timeout: 10_000 }
-      )
-      .toBe('auth-refused')
+    await reachState(box, 'auth-refused', 10_000)
     const refused = box.sync.status().state
     expect(refused).toMatchObject({
       kind: 'auth-refused',
@@ -689,6 +688,68 @@ describe('faults and their states', () => {
 })
 
 describe('connect', () => {
+  /** The mailbox in the vault, its pull token made one the relay refuses. */
+  async function refuseTheToken(): Promise<void> {
+    const loaded = await vaultInboxCredentials(vault).load()
+    if (loaded.kind !== 'found') throw new Error('no mailbox')
+    await vaultInboxCredentials(vault).save({ ...loaded.credentials, pullToken: 'wrong' })
+  }
+
+  // A mailbox refused past its quick tries, then a new one connected: the new one started "refused 3 times", so its
+  // first refusal (a first pull racing the relay's setup) put it at once in the slow tries, said refused.
+  it('a new mailbox starts its refusals afresh: the old one refused, the new one refused once is on its first try', async () => {
+    await refuseTheToken()
+    const box = inbox()
+    for (let round = 0; round < 4; round++) await box.sync.catchUp()
+    expect(box.sync.status().state.kind).toBe('auth-refused')
+    await clock.advance(10_000)
+    const connected = await box.connect({ relayUrl: relay.url, replace: true })
+    if (connected.kind !== 'connected') throw new Error(connected.kind)
+    // The old mailbox's refusal is not said of the new one, before its first pull.
+    expect(box.sync.status()).toMatchObject({
+      state: { kind: 'idle' },
+      mailbox: connected.mailbox,
+      cursor: 0
+    })
+    // Nor by the window's words drawn from it (the relay line, the attention strip, the Overview, the devices' "Waiting").
+    expect(relayStatus(inboxStatusView(box.status()))).toMatchObject({
+      health: 'starting',
+      needsAttention: false
+    })
+    await refuseTheToken()
+    const state = (await box.sync.catchUp()).state
+    expect(state).toMatchObject({ kind: 'unreachable', fault: 'auth-refused', since: clock.now() })
+    expect(state.kind === 'unreachable' && translateNote('en', state.detail)).toBe(
+      'the relay refused the pull token; trying again (1 of 3)'
+    )
+  })
+
+  it('a new mailbox connected by another process (the terminal) also starts its refusals afresh', async () => {
+    await refuseTheToken()
+    const box = inbox()
+    for (let round = 0; round < 4; round++) await box.sync.catchUp()
+    expect(box.sync.status().state.kind).toBe('auth-refused')
+    await connect()
+    await refuseTheToken()
+    const state = (await box.sync.catchUp()).state
+    expect(state.kind === 'unreachable' && translateNote('en', state.detail)).toBe(
+      'the relay refused the pull token; trying again (1 of 3)'
+    )
+  })
+
+  it('following, a new mailbox connected in the refused mode follows afresh, said starting, not refused', async () => {
+    await refuseTheToken()
+    const box = inbox()
+    box.start()
+    await reachState(box, 'auth-refused', 10_000)
+    const seen: string[] = []
+    box.onStatusChange(({ state }) => seen.push(state.kind))
+    expect((await box.connect({ relayUrl: relay.url, replace: true })).kind).toBe('connected')
+    expect(seen[0]).toBe('idle')
+    await expect.poll(() => box.sync.status().state).toEqual({ kind: 'connected', behind: 0 })
+    await box.stop()
+  })
+
   it('refuses a second mailbox unless asked to replace it, and never keeps a plain-http relay to another host', async () => {
     const box = inbox()
     expect(await box.connect({ relayUrl: relay.url })).toMatchObject({

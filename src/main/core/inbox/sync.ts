@@ -249,6 +249,21 @@ export class InboxSync {
     }
   }
 
+  /**
+   * A new mailbox was connected: the old one's refusals, backoff step, storage and the state they gave are not the new
+   * one's (a fresh mailbox that had counted the old one's refusals was said refused, and tried slowly, at its first
+   * refusal). Said starting until its first round; called with no round in flight (the follow loop stopped), or by a
+   * round that finds another mailbox in the vault.
+   */
+  mailboxReplaced(mailbox: string): void {
+    this.mailbox = mailbox
+    this.acknowledged = null
+    this.tokenRefusals = 0
+    this.failures = 0
+    this.storage = null
+    this.set({ kind: 'idle' })
+  }
+
   /** Whether the follow loop runs (it ends by itself on cursor ahead, locked credentials or no mailbox). */
   isFollowing(): boolean {
     return this.running
@@ -334,8 +349,12 @@ export class InboxSync {
       return 'halt'
     }
     const credentials = loaded.credentials
-    if (this.mailbox !== credentials.mailbox) this.acknowledged = null
-    this.mailbox = credentials.mailbox
+    if (this.mailbox !== credentials.mailbox) {
+      // Another mailbox than the last round's (connected by another process, the terminal): it starts afresh too.
+      if (this.mailbox !== null) this.mailboxReplaced(credentials.mailbox)
+      this.acknowledged = null
+      this.mailbox = credentials.mailbox
+    }
     let client = this.clientFor(credentials)
     const cursor = this.deps.store.cursor(credentials.mailbox)
     let pulled = await client.pull(cursor, this.options.pageSize, waitSeconds, signal)
