@@ -6,14 +6,15 @@
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react'
 
 /**
- * Keeps the focus inside `container` when the element in it that had the focus leaves the page, with the container
- * too, or is disabled under it: after the render that took it away, if the focus is still on the page (or on that
- * disabled element) a frame later, it goes to `fallback()` (a result line, the heading). Not while `acting`: an action
- * the operator started places the focus itself when it ends (useFocusAfterAction), on what it produced.
+ * Keeps the focus inside `container` (whichever element it holds at each render) when the element in it that had the
+ * focus leaves the page, with the container too, or is disabled under it: after the render that took it away, if the focus is still on the page (or on that
+ * disabled element) a frame later, it goes to `fallback(left)` (a result line, the heading), told the element that
+ * left. Not while `acting`: an action the operator started places the focus itself when it ends (useFocusAfterAction),
+ * on what it produced.
  */
 export function useFocusKeptInside(
   container: RefObject<HTMLElement | null>,
-  fallback: () => HTMLElement | null,
+  fallback: (left: HTMLElement) => HTMLElement | null,
   acting = false
 ): void {
   const lastFocused = useRef<HTMLElement | null>(null)
@@ -38,7 +39,7 @@ export function useFocusKeptInside(
       const active = document.activeElement
       // Chromium has dropped it to the page by now; jsdom leaves it on the disabled element.
       if (active === null || active === document.body || (active === last && isDisabled(last)))
-        fallback()?.focus()
+        fallback(last)?.focus()
     })
   })
   useEffect(() => () => cancelAnimationFrame(frame.current), [])

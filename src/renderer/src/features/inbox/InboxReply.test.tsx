@@ -16,6 +16,7 @@ import {
 } from '../../testing/fixtures'
 import { dropFocusOffDisabled, pressAndHold } from '../../testing/focus'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { useDevices } from '../../stores/devices'
 import { useNavigation } from '../../stores/navigation'
 import { OPEN_CONVERSATION_KEY, resetPlace } from '../../stores/place'
 import { resetReplyDrafts } from '../../stores/reply-drafts'
@@ -925,6 +926,45 @@ describe('the focus when the reply box changes under it, unasked', () => {
     act(() => fake.emit('inbox:changed', STATUS))
     const noDevice = await screen.findByTestId('inbox-reply-no-device')
     await waitFor(() => expect(document.activeElement).toBe(noDevice))
+  })
+
+  it('goes from that line to the reply box when the device comes back, not to the page', async () => {
+    script()
+    seedStores(makeBootstrap({ devices: [] }))
+    let deviceId: string | null = null
+    fake.handle('inbox:thread', () => ({ conversation: { ...DEWI, deviceId }, entries: [], next: null }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    const noDevice = await screen.findByTestId('inbox-reply-no-device')
+    await user.click(noDevice)
+    expect(document.activeElement).toBe(noDevice)
+    // The device is added again (its serial the conversation's): the line gives way to the reply box.
+    deviceId = 'dev-1'
+    act(() => {
+      useDevices.getState().setDevices([shop])
+      fake.emit('inbox:changed', STATUS)
+    })
+    const box = await screen.findByTestId('inbox-reply-text')
+    expect(screen.queryByTestId('inbox-reply-no-device')).toBeNull()
+    await waitFor(() => expect(document.activeElement).toBe(box))
+  })
+
+  it('goes from that line to the reply box, described by the opt-out note, for a number on the list', async () => {
+    script()
+    fake.handle('optouts:list', () => stop)
+    let deviceId: string | null = null
+    fake.handle('inbox:thread', () => ({ conversation: { ...DEWI, deviceId }, entries: [], next: null }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await user.click(await screen.findByTestId('inbox-reply-no-device'))
+    deviceId = 'dev-1'
+    act(() => fake.emit('inbox:changed', STATUS))
+    const box = await screen.findByTestId('inbox-reply-text')
+    await screen.findByTestId('inbox-reply-listed')
+    await waitFor(() => expect(document.activeElement).toBe(box))
+    expect(box.getAttribute('aria-describedby')).toContain('inbox-reply-listed')
   })
 })
 

@@ -38,6 +38,8 @@ import { useShownAboveSend } from './shown-above-send'
 
 /** The id of the reply box's text field: the keyboard's "reply" focuses it. */
 export const REPLY_TEXT_ID = 'inbox-reply-text'
+/** The line drawn in the box's place when the conversation's device is not in Sender Desk. */
+const NO_DEVICE_ID = 'inbox-reply-no-device'
 
 const newRequestId = (): string => crypto.randomUUID()
 
@@ -135,14 +137,25 @@ export function ReplyBox({
   // What turns off or goes under the focus unasked hands it on, not to the page (issue 29 point 4): Send reply as the
   // number goes on the opt-out list (the customer wrote STOP as the operator was about to press it) to the note that
   // says why, that note as the number leaves the list to the reply being written, and the whole box as its device is
-  // removed to the line that says no reply can be written.
+  // removed to the line that says no reply can be written; and that line, as the device comes back (added again), to
+  // the reply text box that takes its place, whatever note is above it (the box is described by it). Whichever of the
+  // two is drawn is watched.
   const listedRef = useRef<HTMLParagraphElement>(null)
   const noDeviceRef = useRef<HTMLParagraphElement>(null)
-  useFocusKeptInside(formRef, () => listedRef.current ?? textRef.current ?? noDeviceRef.current)
+  useFocusKeptInside(
+    conversation.deviceId ? formRef : noDeviceRef,
+    (left) => (left.id === NO_DEVICE_ID ? null : listedRef.current) ?? textRef.current ?? noDeviceRef.current
+  )
 
   if (!conversation.deviceId) {
     return (
-      <p className="muted" data-testid="inbox-reply-no-device" ref={noDeviceRef} tabIndex={-1}>
+      <p
+        id={NO_DEVICE_ID}
+        className="muted"
+        data-testid="inbox-reply-no-device"
+        ref={noDeviceRef}
+        tabIndex={-1}
+      >
         {t('inbox.reply.noDevice')}
       </p>
     )
