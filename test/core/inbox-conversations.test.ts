@@ -4,12 +4,16 @@
  * merges the message with what the device sent to that number (with its live status), marks, archive, search and
  * contacts behave as the window will use them.
  */
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import type { InboxConversationView, InboxThreadEntry } from '../../src/shared/contract'
 import { describeCoreError, type Core } from '../../src/main/core/compose'
 import { startTestRelay, type TestRelay } from '../../src/main/core/inbox/testing/test-relay'
 import { dispatchInvoke } from '../../src/main/core/ipc-dispatch'
-import { composeSandboxCore, linkSandboxDevice } from './testing/sandbox-core'
+import { MemoryVault } from '../../src/main/core/vault'
+import { composeSandboxCore, composeSandboxCoreAt, linkSandboxDevice } from './testing/sandbox-core'
 import { REPLY_TEMPLATE_CASES } from '../../src/shared/domain/reply-template.cases'
 
 let core: Core
@@ -157,6 +161,46 @@ it('a customer’s message becomes a conversation on our device; its thread hold
   expect(
     (await core.handlers['outbox:list']({ recipient: '6281377778888', offset: 0, limit: 10 })).total
   ).toBe(2)
+})
+
+// The conversation's device is matched by the gateway's serial each time it is read: removing the device, or adding it
+// again, changes what the open thread's reply box offers, and the window reads it again only on `inbox:changed`.
+it('a conversation’s device removed, then added again with its token: the window hears of each, its device gone then back', async () => {
+  const vault = new MemoryVault()
+  await core.stop()
+  core = await composeSandboxCoreAt(await mkdtemp(join(tmpdir(), 'sd-core-conversations-')), vault)
+  const heard: string[] = []
+  core.events.subscribe((event) => heard.push(event))
+  const deviceId = await linkSandboxDevice(core)
+  const serial = core.monitor.status(deviceId).info?.serial
+  const connected = await core.inbox.connect({ relayUrl: relay.url })
+  if (connected.kind !== 'connected') throw new Error(JSON.stringify(connected))
+  await post(connected.urls.incoming, {
+    id: 'WA-1',
+    pushName: 'Dewi',
+    isGroup: false,
+    message: 'Harga grosir berapa?',
+    phone: '6281377778888',
+    messageType: 'text',
+    deviceId: serial,
+    timestamp: new Date().toISOString()
+  })
+  await expect
+    .poll(async () => (await conversations()).map((c) => c.deviceId), { timeout: 10_000 })
+    .toEqual([deviceId])
+  const secret = await vault.load(deviceId)
+  if (secret.kind !== 'found') throw new Error(secret.kind)
+  const { baseUrl } = (await core.handlers['devices:list']({})).devices.find((d) => d.id === deviceId)!
+
+  heard.length = 0
+  await core.handlers['devices:remove']({ id: deviceId })
+  expect((await conversations()).map((c) => c.deviceId)).toEqual([null])
+  await expect.poll(() => heard.includes('inbox:changed')).toBe(true)
+
+  heard.length = 0
+  const back = await core.handlers['devices:add']({ label: 'Shop', baseUrl, token: secret.value.token })
+  await expect.poll(async () => (await conversations()).map((c) => c.deviceId)).toEqual([back.id])
+  await expect.poll(() => heard.includes('inbox:changed')).toBe(true)
 })
 
 it('a reply is refused by the Send view’s checks: a device we do not have, a number that is not one', async () => {

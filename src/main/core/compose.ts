@@ -202,6 +202,13 @@ function gatewayOrigin(baseUrl: string | undefined): string | null {
   }
 }
 
+/** What the gateway may name each of our devices by, in a message it passes on: its serial or its number. */
+function gatewayNames(
+  devices: readonly DeviceView[]
+): { id: string; serial: string | null; phone: string | null }[] {
+  return devices.map((d) => ({ id: d.id, serial: d.serial, phone: d.sender }))
+}
+
 export async function composeCore(ports: CorePorts): Promise<Core> {
   const clock = ports.clock ?? systemClock
   const logger = ports.logger ?? silentLogger
@@ -459,7 +466,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     },
     logger,
     // The gateway names its device by serial or number: the monitor's last info tells which of ours that is.
-    devices: { list: () => monitor.views().map((d) => ({ id: d.id, serial: d.serial, phone: d.sender })) },
+    devices: { list: () => gatewayNames(monitor.views()) },
     outbox: theOutbox.queue,
     replyDrafts: files,
     // Customers' files: fetched only from the gateway of the device that received them, up to the cap in Settings.
@@ -588,9 +595,16 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     // A daily cap raised mid-day releases what the old one held at once (lowered: it holds, saying the new cap).
     if (change.kind === 'updated') theOutbox.dailyCapChanged(change.device.id)
   })
+  // Which of our devices a conversation came through is matched as it is read (by the serial or number the gateway
+  // named): a device removed, added again, or answering with another serial or number changes the conversations the
+  // window can reply from, so the window reads the inbox again (a thread's reply box comes back, or gives way).
+  let conversationsMatchedBy = ''
   monitor.on('devicesChanged', (devices) => {
     events.emit('devices:changed', { devices })
-    snapshotChanged()
+    const matchedBy = JSON.stringify(gatewayNames(devices))
+    if (matchedBy === conversationsMatchedBy) return snapshotChanged()
+    conversationsMatchedBy = matchedBy
+    inboxChanged()
   })
   monitor.on('stateChanged', (deviceId: string, from: DeviceState, to: DeviceState, note: string | null) => {
     theOutbox.setDeviceSendable(deviceId, isSendable(to))
