@@ -704,6 +704,29 @@ describe('Send reply turned off under the focus', () => {
   }, 120_000)
 })
 
+// The reply box gives way to the "no device" line as the conversation's device is removed, and comes back as it is
+// added again (the core announces both): the focus goes from the reply to the line and back, never to the page.
+describe('the conversation’s device removed and added again under the focus', () => {
+  it('hands the focus from the reply to the "no device" line, then back to the reply', async () => {
+    const { harness, deviceId } = await receivingSandbox(journey, relay.url)
+    await dewiAsks(harness, deviceId, 1)
+    const secret = await harness.vault.load(deviceId)
+    if (secret.kind !== 'found') throw new Error(secret.kind)
+    const { devices } = await harness.core.handlers['devices:list']({})
+    const { baseUrl } = devices.find((d) => d.id === deviceId)!
+    const p = await openDewi(harness, null)
+    await p.getByTestId('inbox-reply-text').focus()
+    const focused = (): Promise<string> =>
+      p.evaluate(
+        () => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName ?? ''
+      )
+    await harness.core.handlers['devices:remove']({ id: deviceId })
+    await expect.poll(focused, { timeout: 10_000 }).toBe('inbox-reply-no-device')
+    await harness.core.handlers['devices:add']({ label: 'Shop', baseUrl, token: secret.value.token })
+    await expect.poll(focused, { timeout: 10_000 }).toBe('inbox-reply-text')
+  }, 120_000)
+})
+
 // QA62: in Chromium the focus fell to the page after a canned reply's Remove (jsdom kept it): the button kept the
 // focus as the answer came, and went with its row when the list was read again. QA74: the reply that takes its place
 // has the focus on its Edit, the Title field once none is left.
