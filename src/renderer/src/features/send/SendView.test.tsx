@@ -2424,6 +2424,28 @@ describe('a large direct send is summed up before it goes (issue 29)', () => {
     expect(screen.queryByTestId('send-recipients-not-drawn')).toBeNull()
   })
 
+  // The opted-out count was taken over the first 500 only (the chips drawn): 600 pasted with 3 opted out past the
+  // 500th said "1 recipient is on the opt-out list", and leaving the rest to another send found 3 more.
+  it('counts the opted-out recipients over all those pasted, past the limit too, asking no more than 500 at once', async () => {
+    const pasted = numbers(1_200)
+    // One among the chips drawn, three past them.
+    const onTheList = new Set(['6281210000007', '6281210000600', '6281210000900', '6281210001199'])
+    fake.handle('optouts:among', ({ phones }) => ({ optedOut: phones.filter((p) => onTheList.has(p)) }))
+    const user = showWith({ quota: 10_000 })
+    await draft(user, pasted)
+    expect(screen.getByTestId('send-recipients-summary').textContent).toBe(
+      'Recipients: 1,200, 700 over the limit'
+    )
+    await waitFor(() =>
+      expect(screen.getByTestId('send-recipients-opted-out').textContent).toBe(
+        '4 recipients are on the opt-out list (marked “opted out”): the gateway refuses messages to those numbers.'
+      )
+    )
+    expect(screen.getAllByTestId('recipient-opted-out')).toHaveLength(1)
+    // The contract's bound for one question.
+    for (const { phones } of fake.requests('optouts:among')) expect(phones.length).toBeLessThanOrEqual(500)
+  })
+
   it.each(DIRECT_SEND_CASES.map((c) => [c.name, c] as const))('the shared table: %s', async (_name, c) => {
     // What already waits for the device, as the core counts it (QA63: the end was given as if none waited).
     fake.handle('outbox:counts', () => ({ ...makeCounts(), queued: c.waiting ?? 0 }))

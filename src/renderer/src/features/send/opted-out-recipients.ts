@@ -1,9 +1,12 @@
 // Which of Send's recipients are on the opt-out list, asked of the core as they are entered (QA71: the chips said
 // nothing until Send was refused). A courtesy ahead of the send: the core still asks at Send (askedRecipients).
 import { useEffect, useState } from 'react'
+import { MAX_SEND_RECIPIENTS } from '../../../../shared/domain/limits'
 import { call, getApi } from '../../api'
-import { chipsDrawn } from './ContactPicker'
 import type { ParsedRecipient } from './recipients'
+
+/** The most numbers one question takes (the contract's bound for `optouts:among`): more are asked in parts. */
+const ASKED_AT_ONCE = MAX_SEND_RECIPIENTS
 
 /**
  * The numbers among `phones` (normalised, as the chips hold them) on the opt-out list, asked again as they change and
@@ -18,9 +21,13 @@ export function useOptedOutAmong(phones: readonly string[]): ReadonlySet<string>
   useEffect(() => {
     if (asked === '') return
     let live = true
-    call('optouts:among', { phones: asked.split('\n') })
-      .then(({ optedOut }) => {
-        if (live) setListed(new Set(optedOut))
+    const all = asked.split('\n')
+    const parts: string[][] = []
+    for (let start = 0; start < all.length; start += ASKED_AT_ONCE)
+      parts.push(all.slice(start, start + ASKED_AT_ONCE))
+    Promise.all(parts.map((phones) => call('optouts:among', { phones })))
+      .then((replies) => {
+        if (live) setListed(new Set(replies.flatMap(({ optedOut }) => optedOut)))
       })
       .catch(() => undefined)
     return () => {
@@ -33,15 +40,15 @@ export function useOptedOutAmong(phones: readonly string[]): ReadonlySet<string>
 /**
  * The numbers among Send's recipients (as parsed from its field) on the opt-out list: asked once for the view, whose
  * chips mark them and whose large-send summary counts them (QA: the summary did not, so its numbers did not add up to
- * the recipients typed). None for group ids, which are not on the list.
+ * the recipients typed). All of them, past the chips drawn and the send's limit too: the field's "N opted out" is of
+ * every number pasted, the count an operator splitting an over-long list into sends goes by (it counted the first 500
+ * only). None for group ids, which are not on the list.
  */
 export function useOptedOutRecipients(
   recipients: readonly ParsedRecipient[],
   isGroup: boolean
 ): ReadonlySet<string> {
-  return useOptedOutAmong(
-    isGroup ? [] : chipsDrawn(recipients.filter((r) => r.problem === null)).map((r) => r.value)
-  )
+  return useOptedOutAmong(isGroup ? [] : recipients.filter((r) => r.problem === null).map((r) => r.value))
 }
 
 /** The numbers of `recipients` on the opt-out list as `optedOut` holds it (a send leaves them out), in their order. */
