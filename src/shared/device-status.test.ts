@@ -241,6 +241,35 @@ describe('adviceKey', () => {
     ).toBe('advice.unreachable.rateLimited')
   })
 
+  // The built-in sandbox has no provider: its server error sent the operator to "your gateway provider", and a request
+  // for a code that met nothing (its device's check fine) to "the internet connection", which it does not use.
+  it('wizardUnreachableWords and adviceKey: the built-in sandbox’s failures are its own, never a provider’s or the internet’s', () => {
+    const failing = {
+      state: 'unreachable',
+      stateNoteKey: 'desktop.device.serverErrorStatus',
+      sandbox: true
+    } as const
+    for (const next of [
+      adviceKey(failing),
+      wizardUnreachableWords(failing).next,
+      wizardUnreachableWords({ state: 'needs-scan', sandbox: true }, 'server-error').next,
+      wizardUnreachableWords({ state: 'needs-scan', sandbox: true }).next
+    ])
+      for (const language of ['en', 'id'] as const) {
+        const words = translate(language, next)
+        expect(words).not.toMatch(
+          language === 'en' ? /provider|internet connection/ : /penyedia|koneksi internet/
+        )
+        expect(words).toMatch(language === 'en' ? /restart Sender Desk/ : /mulai ulang Sender Desk/)
+      }
+    // The request met nothing while the sandbox is not set unreachable: its "reachable again" does not apply.
+    expect(
+      translate('en', wizardUnreachableWords({ state: 'needs-scan', sandbox: true }).next)
+    ).not.toContain('reachable again')
+    // A gateway's server error is still its provider's.
+    expect(adviceKey({ ...failing, sandbox: ON_SANDBOX_GATEWAY })).toBe('advice.unreachable.serverError')
+  })
+
   it('a sandbox device whose quota is spent is pointed to the sandbox panel’s top-up; a gateway’s to its package', () => {
     expect(adviceKey({ state: 'connected', quota: 0, sandbox: ON_SANDBOX_GATEWAY })).toBe(
       'advice.connected.quotaUsedUp'

@@ -471,7 +471,9 @@ export function sandboxNotReached(device: {
  * slow down is not told to check the internet (issue 29 point 3), and a sandbox not reached is sent to its Sandbox
  * controls drawn below the wizard. A problem met with no cause on the device is the wizard's request's: one answered
  * with a server error or a 429 (`requestCause`, its request for a code) by that row, as the card says it, not as a
- * gateway that gave no code; any other (a request that failed on the network) the network's.
+ * gateway that gave no code; any other (a request that failed on the network) the network's. The built-in sandbox's
+ * are never the internet's or a provider's: it runs inside Sender Desk, and its server error is its own (as its card's
+ * advice says).
  */
 export function wizardUnreachableWords(
   device: {
@@ -482,10 +484,21 @@ export function wizardUnreachableWords(
   requestCause?: UnreachableCause | undefined
 ): {
   title: UnreachableWords['wizard']['title']
-  next: UnreachableWords['wizard']['next'] | 'linking.problem.unreachable.nextSandbox'
+  next:
+    | UnreachableWords['wizard']['next']
+    | 'linking.problem.unreachable.nextSandbox'
+    | 'linking.problem.unreachable.nextSandboxRequest'
+    | 'advice.unreachable.serverError.sandbox'
 } {
-  const words = UNREACHABLE_WORDS[unreachableCause(device) ?? requestCause ?? 'network'].wizard
-  return sandboxNotReached(device) ? { ...words, next: 'linking.problem.unreachable.nextSandbox' } : words
+  const cause = unreachableCause(device) ?? requestCause ?? 'network'
+  const words = UNREACHABLE_WORDS[cause].wizard
+  if (!isSandboxDevice(device)) return words
+  if (sandboxNotReached(device)) return { ...words, next: 'linking.problem.unreachable.nextSandbox' }
+  // Its request met nothing while its check is fine: the sandbox is not set unreachable (its panel's "reachable again"
+  // does not apply), it stopped or did not answer in time; still no internet to check.
+  if (cause === 'network') return { ...words, next: 'linking.problem.unreachable.nextSandboxRequest' }
+  if (cause === 'server-error') return { ...words, next: 'advice.unreachable.serverError.sandbox' }
+  return words
 }
 
 /**
@@ -505,6 +518,7 @@ export function adviceKey(device: {
   | `advice.${DeviceState}`
   | 'advice.expired.sandbox'
   | 'advice.unreachable.sandbox'
+  | 'advice.unreachable.serverError.sandbox'
   | 'advice.connected.quotaUsedUp'
   | 'advice.connected.quotaUsedUp.sandbox'
   | 'advice.needs-scan.neverLinked'
@@ -522,6 +536,9 @@ export function adviceKey(device: {
   if (device.state === 'expired' && isSandboxDevice(device)) return 'advice.expired.sandbox'
   if (sandboxNotReached(device)) return 'advice.unreachable.sandbox'
   const unreachable = unreachableCause(device)
+  // Its server error is its own, inside Sender Desk: no provider to contact.
+  if (unreachable === 'server-error' && isSandboxDevice(device))
+    return 'advice.unreachable.serverError.sandbox'
   if (unreachable) return UNREACHABLE_WORDS[unreachable].advice
   return `advice.${device.state}`
 }

@@ -225,6 +225,10 @@ export const enStart = {
   // The built-in sandbox runs inside Sender Desk: set unreachable in its panel below, or stopped (a start starts it).
   'linking.problem.unreachable.nextSandbox':
     'The sandbox gateway runs inside Sender Desk and needs no internet: choose “Make the gateway reachable again” in Sandbox controls below. If it still does not answer, restart Sender Desk, which starts the sandbox again.',
+  // The sandbox's request for a code met nothing while its check is fine: it is not set unreachable in its panel (its
+  // "reachable again" does not apply); it stopped or was slow.
+  'linking.problem.unreachable.nextSandboxRequest':
+    'The sandbox gateway runs inside Sender Desk and needs no internet, but it did not answer: try again. If it still does not answer, restart Sender Desk, which starts the sandbox again.',
   // The gateway was reached and answered (a server error, or asked to slow down): its next step is the card's advice.
   'linking.problem.unreachable.title.answered': 'The gateway answered, but cannot link this device now.',
   'linking.problem.unreachable.title.notSupported': 'This address does not answer as a gateway.',
@@ -238,6 +242,10 @@ export const enStart = {
     'The sandbox gateway runs inside Sender Desk and needs no internet: choose “Make the gateway reachable again” in Sandbox controls on this device’s card (Devices). If it still does not answer, restart Sender Desk, which starts the sandbox again.',
   'advice.unreachable.serverError':
     'The gateway answers, with a server error: the trouble is on the provider’s side. Sender Desk keeps trying; if it lasts, contact your gateway provider.',
+  // The built-in sandbox has no provider: its server error is its own. Settings lists its saved state if a start
+  // cannot read it (settings.damaged.*), with the button that starts it fresh.
+  'advice.unreachable.serverError.sandbox':
+    'The sandbox gateway runs inside Sender Desk, and this server error is the sandbox’s own. Sender Desk keeps trying; if it lasts, restart Sender Desk, which starts the sandbox again. If Settings then shows the sandbox gateway under “Could not be read at start”, choose “Set aside and start fresh” there.',
   'advice.unreachable.rateLimited':
     'The gateway asked Sender Desk to slow down; it waits and tries again by itself.',
   'advice.unreachable.notSupported':

@@ -388,6 +388,8 @@ export const enRest = {
   'desktop.error.secretRejected':
     'The gateway rejected the secret key (newer accounts need the one from Device → Settings).{said}',
   'desktop.error.unreachable': 'Cannot reach {baseUrl}. Check the address and your network.',
+  // The built-in sandbox runs on this computer: no address or network of the operator's to check.
+  'desktop.error.sandboxUnreachable': 'The sandbox gateway at {baseUrl} did not answer.',
   'desktop.error.tooSlow': '{baseUrl} did not answer in time. Try again later.',
   'desktop.error.notAGateway':
     '{baseUrl} answered, but not like a Wablas-compatible gateway. Check the server URL (for example https://solo.wablas.com).',

@@ -422,6 +422,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.secretRejected':
     'Gateway menolak secret key (akun yang lebih baru memerlukan secret key dari Device → Settings).{said}',
   'desktop.error.unreachable': '{baseUrl} tidak dapat dihubungi. Periksa alamat dan jaringan Anda.',
+  'desktop.error.sandboxUnreachable': 'Gateway sandbox di {baseUrl} tidak menjawab.',
   'desktop.error.tooSlow': '{baseUrl} tidak menjawab tepat waktu. Coba lagi nanti.',
   'desktop.error.notAGateway':
     '{baseUrl} menjawab, tetapi tidak seperti gateway yang kompatibel dengan Wablas. Periksa URL server (misalnya https://solo.wablas.com).',
@@ -745,6 +746,8 @@ export const id: Record<MessageKey, string> = {
     'Gateway sandbox berjalan di dalam Sender Desk dan tidak memerlukan internet: pilih “Buat gateway terjangkau lagi” di Kontrol sandbox pada kartu perangkat ini (Perangkat). Jika masih tidak menjawab, mulai ulang Sender Desk; sandbox ikut berjalan lagi.',
   'advice.unreachable.serverError':
     'Gateway menjawab, tetapi dengan galat server: masalahnya ada di pihak penyedia. Sender Desk terus mencoba; jika berlangsung lama, hubungi penyedia gateway Anda.',
+  'advice.unreachable.serverError.sandbox':
+    'Gateway sandbox berjalan di dalam Sender Desk, dan galat server ini berasal dari sandbox itu sendiri. Sender Desk terus mencoba; jika berlangsung lama, mulai ulang Sender Desk; sandbox ikut berjalan lagi. Jika Pengaturan lalu menampilkan gateway sandbox di bawah “Tidak bisa dibaca saat mulai”, pilih “Sisihkan dan mulai baru” di sana.',
   'advice.unreachable.rateLimited':
     'Gateway meminta Sender Desk memperlambat; Sender Desk menunggu lalu mencoba lagi sendiri.',
   'advice.unreachable.notSupported':
@@ -1004,6 +1007,8 @@ export const id: Record<MessageKey, string> = {
     'Periksa koneksi internet. Sender Desk terus mencoba dan akan lanjut sendiri begitu gateway menjawab; atau coba lagi sekarang.',
   'linking.problem.unreachable.nextSandbox':
     'Gateway sandbox berjalan di dalam Sender Desk dan tidak memerlukan internet: pilih “Buat gateway terjangkau lagi” di Kontrol sandbox di bawah. Jika masih tidak menjawab, mulai ulang Sender Desk; sandbox ikut berjalan lagi.',
+  'linking.problem.unreachable.nextSandboxRequest':
+    'Gateway sandbox berjalan di dalam Sender Desk dan tidak memerlukan internet, tetapi tidak menjawab: coba lagi. Jika masih tidak menjawab, mulai ulang Sender Desk; sandbox ikut berjalan lagi.',
   'linking.problem.unreachable.title.answered':
     'Gateway menjawab, tetapi belum bisa menautkan perangkat ini sekarang.',
   'linking.problem.unreachable.title.notSupported': 'Alamat ini tidak menjawab sebagai gateway.',

@@ -210,6 +210,27 @@ describe('qr', () => {
     }
   )
 
+  // A request for a code the built-in sandbox did not answer was said "Cannot reach http://127.0.0.1:…. Check the
+  // address and your network." under the wizard's "needs no internet": it runs inside Sender Desk, on this computer.
+  it('says a request the built-in sandbox did not answer as the sandbox’s, not the address’s or the network’s', async () => {
+    client.qrCode = gatewayFailure('network')
+    await expect(actions.qr('dev-1')).rejects.toMatchObject({
+      code: 'unreachable',
+      text: { key: 'desktop.error.unreachable' }
+    })
+    client.info = deviceInfoFixture({ serial: 'SBX-1' })
+    await registry.add({
+      label: 'Sandbox',
+      baseUrl: 'http://127.0.0.1:5000',
+      token: `${TOKEN}2`,
+      sandbox: true
+    })
+    await expect(actions.qr('dev-2')).rejects.toMatchObject({
+      code: 'unreachable',
+      text: { key: 'desktop.error.sandboxUnreachable', params: { baseUrl: 'http://127.0.0.1:5000' } }
+    })
+  })
+
   it("follows the gateway's expiry hint, clamped", () => {
     const hinted = { kind: 'text', text: 'x', expiresInSec: 7 } as const
     expect(toQrView(hinted, 0).refreshAfterMs).toBe(7_000)

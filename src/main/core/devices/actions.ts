@@ -132,9 +132,10 @@ export class DeviceActions {
     try {
       return await run()
     } catch (error) {
-      const baseUrl = this.options.registry.get(deviceId)?.baseUrl ?? 'the gateway'
+      const device = this.options.registry.get(deviceId)
+      const baseUrl = device?.baseUrl ?? 'the gateway'
       this.logger.warn(`devices: ${translate('en', action)} for ${deviceId} failed`, error)
-      throw deviceErrorFromGateway(error, { baseUrl, action })
+      throw deviceErrorFromGateway(error, { baseUrl, action, device })
     }
   }
 }

@@ -2,6 +2,7 @@
 import { ApiFailure, type KeyedText } from '../commands'
 import { isGatewayError } from '../gateway'
 import { redact } from '../logging'
+import { isSandboxDevice } from '../../../shared/device-status'
 import type { MessageKey } from '../../../shared/i18n'
 import { encodeNote } from '../../../shared/i18n/notes'
 
@@ -43,7 +44,13 @@ export function isDeviceError(value: unknown): value is DeviceError {
  */
 export function deviceErrorFromGateway(
   error: unknown,
-  context: { baseUrl: string; action: MessageKey; secrets?: ReadonlyArray<string | undefined> }
+  context: {
+    baseUrl: string
+    action: MessageKey
+    secrets?: ReadonlyArray<string | undefined>
+    /** The device asked for: the built-in sandbox's runs on this computer, with no address or network to check. */
+    device?: { sandbox?: boolean | undefined } | undefined
+  }
 ): DeviceError {
   const clean = (text: string): string => redact(text, context.secrets ?? [])
   if (isDeviceError(error))
@@ -83,7 +90,12 @@ export function deviceErrorFromGateway(
     case 'network':
       return new DeviceError(
         'unreachable',
-        { key: 'desktop.error.unreachable', params: { baseUrl } },
+        {
+          key: isSandboxDevice(context.device ?? {})
+            ? 'desktop.error.sandboxUnreachable'
+            : 'desktop.error.unreachable',
+          params: { baseUrl }
+        },
         'baseUrl'
       )
     case 'timeout':

@@ -32,6 +32,16 @@ async function openWizard(options?: { forceQr?: boolean }): Promise<void> {
   })
 }
 
+/** What the core answers a request for a code the gateway answered with `status` (deviceErrorFromGateway). */
+function failQr(code: 'server_error' | 'rate_limited', status: number): void {
+  fake.fail('devices:qr', {
+    code,
+    message: `The gateway is having trouble (HTTP ${status}); try again in a moment.`,
+    messageKey: 'desktop.error.gatewayTroubleStatus',
+    messageParams: { status, said: '' }
+  })
+}
+
 const step = (): string | null => screen.getByTestId('wizard-step').getAttribute('data-step')
 
 beforeEach(() => {
@@ -356,6 +366,61 @@ describe('LinkingWizard', () => {
     }
   )
 
+  // The built-in sandbox answering 500 was sent to "contact your gateway provider", and a request for a code that met
+  // nothing, its device's check fine, to "Check the internet connection": it runs inside Sender Desk, with neither.
+  it.each([
+    ['en', /provider|internet connection/i, 'restart Sender Desk', 'Make the gateway reachable again'],
+    ['id', /penyedia|koneksi internet/i, 'mulai ulang Sender Desk', 'Buat gateway terjangkau lagi']
+  ] as const)(
+    'says the built-in sandbox’s server error and a request that met nothing as its own, not a provider’s (%s)',
+    async (language, elsewhere, restart, reachable) => {
+      const device = makeDevice({ state: 'needs-scan', sandbox: true, baseUrl: 'http://127.0.0.1:5000' })
+      setup(device)
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [device] }))
+      // The sandbox answers the request for a code with 500 (an error of its own).
+      failQr('server_error', 500)
+      await openWizard()
+      const failing = await screen.findByTestId('wizard-problem')
+      expect(failing.getAttribute('data-kind')).toBe('unreachable')
+      expect(failing.textContent).not.toMatch(elsewhere)
+      expect(failing.textContent).toContain(restart)
+
+      // Its check says the same 500.
+      act(() =>
+        useDevices.getState().setDevices([
+          {
+            ...device,
+            state: 'unreachable',
+            stateNote: 'The gateway is failing (HTTP 500).',
+            stateNoteKey: 'desktop.device.serverErrorStatus',
+            stateNoteParams: { status: 500 }
+          }
+        ])
+      )
+      const checked = screen.getByTestId('wizard-problem')
+      expect(checked.textContent).not.toMatch(elsewhere)
+      expect(checked.textContent).toContain(restart)
+
+      // The request met nothing (the sandbox stopped), the device's check still fine: no internet, and not the
+      // panel's "reachable again", which applies only once the sandbox is set unreachable.
+      act(() => useDevices.getState().setDevices([device]))
+      fake.fail('devices:qr', {
+        code: 'unreachable',
+        message: 'The sandbox gateway at http://127.0.0.1:5000 did not answer.',
+        messageKey: 'desktop.error.sandboxUnreachable',
+        messageParams: { baseUrl: 'http://127.0.0.1:5000' }
+      })
+      await act(async () => {
+        await useLinking.getState().newCode()
+      })
+      const unanswered = screen.getByTestId('wizard-problem')
+      expect(unanswered.getAttribute('data-kind')).toBe('unreachable')
+      expect(unanswered.textContent).not.toMatch(elsewhere)
+      expect(unanswered.textContent).not.toContain(reachable)
+      expect(unanswered.textContent).toContain(restart)
+    }
+  )
+
   // An address that does not answer as a gateway: the card's "choose Check again" names a button the wizard lacks.
   it.each([
     ['en', 'desktop.device.notSupported', 'server address in your gateway dashboard', '“Try again”'],
@@ -531,13 +596,7 @@ describe('LinkingWizard', () => {
       const device = makeDevice({ state: 'needs-scan' })
       setup(device)
       seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [device] }))
-      // What the core answers a code request the gateway answered 503 (deviceErrorFromGateway).
-      fake.fail('devices:qr', {
-        code: 'server_error',
-        message: 'The gateway is having trouble (HTTP 503); try again in a moment.',
-        messageKey: 'desktop.error.gatewayTroubleStatus',
-        messageParams: { status: 503, said: '' }
-      })
+      failQr('server_error', 503)
       await openWizard()
       const problem = await screen.findByTestId('wizard-problem')
       expect(problem.getAttribute('data-kind')).toBe('unreachable')
@@ -547,12 +606,7 @@ describe('LinkingWizard', () => {
       expect(screen.getByTestId('wizard-step').textContent).not.toMatch(noCode)
       expect(screen.queryByTestId('qr-placeholder')).toBeNull()
 
-      fake.fail('devices:qr', {
-        code: 'rate_limited',
-        message: 'The gateway is having trouble (HTTP 429); try again in a moment.',
-        messageKey: 'desktop.error.gatewayTroubleStatus',
-        messageParams: { status: 429, said: '' }
-      })
+      failQr('rate_limited', 429)
       await act(async () => {
         await useLinking.getState().newCode()
       })
