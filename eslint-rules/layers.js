@@ -72,6 +72,8 @@ export const LAYERS = [
       // Its table of cases, run against device-status' quotaToppedUpBy.
       'src/shared/quota-topped-up.cases',
       'src/shared/relay-status',
+      // What a draft's start set aside: the window's line and the terminal's `campaign start`, one rule and key.
+      'src/shared/set-aside-at-start',
       'src/shared/take-back-holds',
       // A webhook delivery's headline and the message it names: the window's inspector and `webhook deliveries`.
       'src/shared/webhook-headline',

@@ -1054,8 +1054,9 @@ describe('sender-desk campaign', () => {
     const setAside = await runCli(['campaign', 'start', draft, '--timeout', '1'], env)
     expect(setAside.code, setAside.stderr).toBe(0)
     expect(setAside.stdout).toContain(
-      // The gateway took them and has not reported them sent: they wait for it in the first campaign (QA73).
-      `This start set aside 3 rows: 3 already waiting to get this same message in “${firstCampaign.name}”.`
+      // The gateway took them and has not reported them sent: they wait for it in the first campaign (QA73). The
+      // draft skipped rows already: these are more, in the window's words.
+      `3 more were set aside: 3 already waiting to get this same message in “${firstCampaign.name}”.`
     )
     const again = idOf(await cli(...promo))
     const sentAgain = await runCli(
@@ -1089,29 +1090,66 @@ describe('sender-desk campaign', () => {
           setAsideWaitingRows: [3, 4],
           setAsideWaitingIn: 'Tagihan Desember'
         },
-        false
+        false,
+        0
       )
     ).toEqual([
-      'This start set aside 3 rows: 2 already waiting to get this same message in “Tagihan Desember”, 1 got this same message in the last 24 hours.'
+      '3 numbers were set aside at start: 2 already waiting to get this same message in “Tagihan Desember”, 1 got this same message in the last 24 hours.'
     ])
     expect(
       describeSameMessageMoves(
         { setAside: 0, readyAgain: 2, setAsideRows: [], readyAgainRows: [2, 3], readyAgainWaitingRows: [3] },
-        true
+        true,
+        0
       )
     ).toEqual([
       'This start sends it again to 2 rows left out for this same message (--send-recent): 1 already waiting to get this same message, 1 got this same message in the last 24 hours.'
     ])
   })
 
-  // A number opted out after the draft's check became a message cancelled at its turn, "opted out during the campaign".
-  it('tells the rows its start set aside because their number opted out since the check', () => {
-    expect(
-      describeSameMessageMoves(
-        { setAside: 0, readyAgain: 0, setAsideRows: [], readyAgainRows: [], optedOutRows: [4, 7] },
-        true
-      )
-    ).toEqual(['This start set aside 2 rows whose number opted out since the check: 2 opted out.'])
+  // A number opted out after the draft's check became a message cancelled at its turn, "opted out during the campaign";
+  // then the terminal said it in a sentence of its own where the window says "1 number was set aside at start: …".
+  it('says the numbers its start set aside as opted out since the check in the words of the window', async () => {
+    const sheet = join(work, 'opted-out-at-start.csv')
+    writeFileSync(sheet, 'Name,Phone\nAni,081377700041\nBudi,081377700042\n')
+    const create = (file: string) =>
+      cli('campaign', 'create', '--file', file, '--template', 'Tagihan {Name}', '--hours', 'any')
+    const idOf = (result: { json: Record<string, unknown> }): string =>
+      (result.json.campaign as { id: string }).id
+    const clean = idOf(await create(sheet))
+    // The fixture's draft skips rows already: what its start sets aside is "more".
+    const skipping = idOf(await create(FIXTURE))
+    expect((await cli('optout', 'add', '081377700042', '081234567811')).code).toBe(0)
+    onTestFinished(async () => {
+      for (const phone of ['081377700042', '081234567811']) await cli('optout', 'remove', phone)
+    })
+    const first = await runCli(['campaign', 'start', clean, '--timeout', '1'], env)
+    expect(first.code, first.stderr).toBe(0)
+    const en = (key: MessageKey, count: number): string =>
+      translate('en', key, { count, reasons: translate('en', 'campaigns.skipped.optedOut', { count }) })
+    expect(first.stdout).toContain(`\n${en('campaigns.draft.setAsideAtStartFirst', 1)}\n`)
+    expect(first.stdout).toContain('\n1 number was set aside at start: 1 opted out.\n')
+    const more = await runCli(['campaign', 'start', skipping, '--timeout', '1'], env)
+    expect(more.code, more.stderr).toBe(0)
+    expect(more.stdout).toContain('\n1 more was set aside: 1 opted out.\n')
+    for (const id of [clean, skipping]) await cli('campaign', 'cancel', id)
+  })
+
+  it('says the opted out and the same message set aside at start in one line, as the window does', () => {
+    const moves = {
+      setAside: 1,
+      readyAgain: 0,
+      setAsideRows: [3],
+      readyAgainRows: [],
+      optedOutRows: [4, 7]
+    }
+    expect(describeSameMessageMoves(moves, false, 2)).toEqual([
+      '3 more were set aside: 2 opted out, 1 got this same message in the last 24 hours.'
+    ])
+    // Sent to again, those left out for the same message are not set aside; the opted out still are.
+    expect(describeSameMessageMoves({ ...moves, setAside: 0, setAsideRows: [] }, true, 0)).toEqual([
+      '2 numbers were set aside at start: 2 opted out.'
+    ])
   })
 
   it('refuses a spreadsheet over the campaign limit in one line, before reading it (exit 2)', async () => {

@@ -32,7 +32,19 @@ import type {
   SameMessageMoves,
   TakeBackView
 } from '../../shared/contract'
-import { pacingProblemMessage, skippedReasons, translate, type MessageKey } from '../../shared/i18n'
+import {
+  pacingProblemMessage,
+  skippedReasons,
+  translate,
+  type MessageKey,
+  type Translate
+} from '../../shared/i18n'
+import {
+  draftStartCounts,
+  setAsideAtStartKey,
+  setAsideReasons,
+  setAsideUnforeseen
+} from '../../shared/set-aside-at-start'
 import { formatNumber } from '../../shared/i18n/numbers'
 import {
   campaignBucketCounts,
@@ -467,34 +479,37 @@ async function sendCampaign(
 }
 
 /**
- * What a draft's start did under the same-message rule asked again (the core counts each row it moved): the rows it
- * set aside, and those left out for it before that it sends to now — with --send-recent because the operator asked,
- * without because their 24 hours ran out; and the rows it set aside because their number opted out since the check.
+ * What a draft's start did under the same-message rule asked again (the core counts each row it moved), in the window's
+ * words: the rows it set aside (left out for the same message, or their number opted out since the check) in the
+ * window's one line, "1 number was set aside at start: 1 opted out." when the draft had skipped none
+ * (`skippedBefore`), "1 more was set aside: …" after rows it skipped; then those left out for it before that it sends
+ * to now — with --send-recent because the operator asked, without because their 24 hours ran out.
  */
-export function describeSameMessageMoves(moves: SameMessageMoves, sendRecent: boolean): string[] {
+export function describeSameMessageMoves(
+  moves: SameMessageMoves,
+  sendRecent: boolean,
+  skippedBefore: number
+): string[] {
+  const en: Translate = (key, params) => translate('en', key, params)
   // QA73 follow-up: who got it and who still waits for it (and where) are counted apart, as the summary's reasons.
   const kinds = (rows: number, waiting: number, waitingIn: string | undefined): string =>
-    skippedReasons(
-      { sent_recently: rows - waiting, same_message_waiting: waiting },
-      (key, params) => translate('en', key, params),
-      waitingIn
-    )
+    skippedReasons({ sent_recently: rows - waiting, same_message_waiting: waiting }, en, waitingIn)
   const lines: string[] = []
-  if (moves.setAside > 0)
+  // No read of the draft before the start, as the window's "Before you start" reads it: every row it set aside is one
+  // the terminal had counted as a recipient (those opted out since the check were cancelled "during the campaign").
+  const setAside = { ...setAsideUnforeseen(null, moves, sendRecent), skippedBefore }
+  if (setAside.count > 0)
     lines.push(
-      `This start set aside ${counted(moves.setAside, 'row')}: ${kinds(moves.setAside, moves.setAsideWaitingRows?.length ?? 0, moves.setAsideWaitingIn)}.`
+      en(setAsideAtStartKey(setAside), {
+        count: setAside.count,
+        reasons: skippedReasons(setAsideReasons(setAside), en, setAside.waitingIn)
+      })
     )
   if (moves.readyAgain > 0)
     lines.push(
       sendRecent
         ? `This start sends it again to ${counted(moves.readyAgain, 'row')} left out for this same message (--send-recent): ${kinds(moves.readyAgain, moves.readyAgainWaitingRows?.length ?? 0, moves.readyAgainWaitingIn)}.`
         : `This start sends to ${counted(moves.readyAgain, 'row')} left out before for the same message: their 24 hours ran out.`
-    )
-  // Set aside as the check sets them aside, never sent to and cancelled as opted out "during the campaign".
-  const optedOut = moves.optedOutRows?.length ?? 0
-  if (optedOut > 0)
-    lines.push(
-      `This start set aside ${counted(optedOut, 'row')} whose number opted out since the check: ${translate('en', 'campaigns.skipped.optedOut', { count: optedOut })}.`
     )
   return lines
 }
@@ -758,6 +773,8 @@ export async function runCampaign(context: CliContext): Promise<number> {
       const filesDir = stringFlag(context.args, 'files-dir')
       // The start checks the same message again (its 24 hours end now): with it, those rows are sent to again too.
       const sendRecent = context.args.flags['send-recent'] === true ? { sendRecent: true } : {}
+      // The draft's skipped rows as `campaign create` or `status` said them: what its start sets aside is "more" then.
+      let skippedBefore = 0
       const { sent, sameMessage, devices } = await withCommandLineCore(context, credentials, async (core) => {
         if (sub === 'resume') {
           await core.invoke('campaigns:resume', { id: campaignId })
@@ -774,6 +791,10 @@ export async function runCampaign(context: CliContext): Promise<number> {
           files !== undefined || attach === undefined
             ? undefined
             : (await registerFile(context, core, attach)).handle
+        skippedBefore = draftStartCounts(
+          await core.invoke('campaigns:get', { id: campaignId }),
+          sendRecent.sendRecent === true
+        ).skipped
         const started = await core.invoke('campaigns:start', {
           id: campaignId,
           ...(files === undefined ? {} : { files }),
@@ -789,7 +810,9 @@ export async function runCampaign(context: CliContext): Promise<number> {
       })
       const { view, exit, waitingForFlush } = sent
       const moved =
-        sameMessage === undefined ? [] : describeSameMessageMoves(sameMessage, sendRecent.sendRecent === true)
+        sameMessage === undefined
+          ? []
+          : describeSameMessageMoves(sameMessage, sendRecent.sendRecent === true, skippedBefore)
       const described = describeCampaign(view, Date.now(), undefined, null, devices)
       context.out.result(`${described}${moved.map((line) => `\n${line}`).join('')}`, {
         ok: exit === EXIT.ok,

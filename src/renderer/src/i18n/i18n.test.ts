@@ -65,7 +65,9 @@ const sources = import.meta.glob(
     // A campaign's rows by bucket, shared by the window's campaign page and Overview and the CLI.
     '../../../shared/campaign-bucket-words.ts',
     // A webhook delivery's headline, shared by the window's inspector and the CLI.
-    '../../../shared/webhook-headline.ts'
+    '../../../shared/webhook-headline.ts',
+    // What a draft's start set aside, shared by the window's campaign page and the CLI's `campaign start`.
+    '../../../shared/set-aside-at-start.ts'
   ],
   {
     query: '?raw',

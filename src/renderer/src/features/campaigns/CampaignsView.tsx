@@ -84,17 +84,20 @@ import {
   campaignDevices,
   campaignStatusText,
   campaignZone,
-  draftStartCounts,
   inDealOrder,
   isHeld,
-  NONE_SET_ASIDE,
   rowBuckets,
   sendsNothingNow,
-  setAsideReasons,
-  setAsideUnforeseen,
-  type SetAsideAtStart,
   type CampaignBucket
 } from './campaign-facts'
+import {
+  draftStartCounts,
+  NONE_SET_ASIDE,
+  setAsideAtStartKey,
+  setAsideReasons,
+  setAsideUnforeseen,
+  type SetAsideAtStart
+} from '../../../../shared/set-aside-at-start'
 import { CampaignAnnouncer } from './CampaignAnnouncer'
 import { problemsText, skippedReasons } from './problems'
 import { sheetFormatText } from './sheet-format'
@@ -2186,16 +2189,11 @@ function CampaignProgress({
       <CampaignEnd campaign={campaign} now={now} />
       {setAsideAtStart.count > 0 && campaign.status !== 'draft' ? (
         <p role="status" data-testid="campaign-set-aside-at-start">
-          {t(
-            setAsideAtStart.skippedBefore === 0
-              ? 'campaigns.draft.setAsideAtStartFirst'
-              : 'campaigns.draft.setAsideAtStart',
-            {
-              count: setAsideAtStart.count,
-              // QA73 follow-up: who got it apart from who still waits for it, as the skipped rows' reasons say them.
-              reasons: skippedReasons(setAsideReasons(setAsideAtStart), t, setAsideAtStart.waitingIn)
-            }
-          )}
+          {t(setAsideAtStartKey(setAsideAtStart), {
+            count: setAsideAtStart.count,
+            // QA73 follow-up: who got it apart from who still waits for it, as the skipped rows' reasons say them.
+            reasons: skippedReasons(setAsideReasons(setAsideAtStart), t, setAsideAtStart.waitingIn)
+          })}
         </p>
       ) : null}
       <dl className="campaign-counts" data-testid="campaign-counts">
