@@ -241,6 +241,21 @@ describe('exit codes and the output contract', () => {
     }
   })
 
+  // Read-only commands made the default data folder (and an empty database) on a computer that had none.
+  it('a read-only command on a computer with no data folder says so, where it looked, and creates none', async () => {
+    const home = mkdtempSync(join(work, 'new-home-'))
+    const fresh = { ...env, HOME: home, SENDER_DESK_DATA_DIR: undefined }
+    const dataDir = join(home, '.sender-desk')
+    const said = `No data yet: Sender Desk has no data in ${dataDir}.`
+    const listed = await run(['optout', 'list'], fresh)
+    expect(listed.code, listed.stderr).toBe(0)
+    expect(listed.stdout).toContain(said)
+    const deliveries = await run(['webhook', 'deliveries'], fresh)
+    expect(deliveries.code, deliveries.stderr).toBe(0)
+    expect(deliveries.stdout).toContain(said)
+    expect(existsSync(dataDir)).toBe(false)
+  })
+
   it('2 for bad input, before anything reaches the gateway', async () => {
     writeFileSync(join(work, 'big.jpg'), Buffer.concat([TINY_JPEG, Buffer.alloc(3 * 1024 * 1024)]))
     writeFileSync(join(work, 'notes.exe'), 'MZ not a media file')

@@ -1,6 +1,6 @@
 // `sender-desk optout list|add|remove|import` in process against a real sandbox gateway: the campaigns feature's
 // opt-out commands from the terminal (normalised numbers, invalid ones named, the gateway's blacklist updated).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -32,8 +32,27 @@ const listed = async (): Promise<string[]> =>
   ((await cli('optout', 'list')).json.optOuts as { phone: string }[]).map((o) => o.phone).sort()
 
 describe('sender-desk optout', () => {
+  // A read-only command: on a computer with no data folder it made one, and an empty database, to say the list is empty.
+  it('lists nothing on a computer with no data folder, says there is no data yet there, and creates none', async () => {
+    const missing = join(work, 'new-computer', 'data')
+    const listed = await runCli(['optout', 'list', '--data-dir', missing], env)
+    expect(listed.code, listed.stderr).toBe(0)
+    expect(listed.stdout).toBe(
+      `No data yet: Sender Desk has no data in ${missing}. The app's data folder is in its Settings → Data and security; give it with --data-dir or SENDER_DESK_DATA_DIR.\n`
+    )
+    expect(await runCliJson({ ...env, SENDER_DESK_DATA_DIR: missing }, ['optout', 'list'])).toEqual({
+      code: 0,
+      json: { ok: true, optOuts: [], noDataIn: missing }
+    })
+    expect(existsSync(join(work, 'new-computer'))).toBe(false)
+  })
+
   it('adds numbers however they are written, names the invalid ones, and pushes them to the gateway', async () => {
-    expect(await cli('optout', 'list')).toEqual({ code: 0, json: { ok: true, optOuts: [] } })
+    // Nothing added yet on this computer: no data folder yet either.
+    expect(await cli('optout', 'list')).toEqual({
+      code: 0,
+      json: { ok: true, optOuts: [], noDataIn: join(work, 'data') }
+    })
     const added = await cli('optout', 'add', '0812-3456-7890', '+62 813 1111 2222,123')
     expect(added.code).toBe(2)
     expect(added.json).toMatchObject({

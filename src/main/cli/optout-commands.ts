@@ -10,7 +10,7 @@ import { UsageError } from './args'
 import { counted, EXIT } from './output'
 import { localDateTime } from './times'
 import type { CliContext } from './index'
-import { withCommandLineCore } from './outbox-commands'
+import { dataToRead, withCommandLineCore } from './outbox-commands'
 import {
   csvText,
   megabytesBesideLimit,
@@ -139,6 +139,11 @@ export async function runOptOut(context: CliContext): Promise<number> {
   const [sub, ...rest] = context.args.positionals
   switch (sub) {
     case 'list': {
+      const data = dataToRead(context)
+      if ('noDataIn' in data) {
+        context.out.result(data.said, { ok: true, optOuts: [], noDataIn: data.noDataIn })
+        return EXIT.ok
+      }
       const { optOuts } = await withCommandLineCore(context, null, (core) => core.invoke('optouts:list', {}))
       const lines = optOuts.map((entry) => optOutLine(entry))
       context.out.result(lines.length > 0 ? lines.join('\n') : 'The opt-out list is empty.', {

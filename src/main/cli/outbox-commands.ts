@@ -15,6 +15,7 @@ import {
   appDeviceStates,
   composeCommandLine,
   createRedactingLogger,
+  holdsData,
   listedDeviceFor,
   terminalDeviceAliases,
   terminalDeviceId,
@@ -86,6 +87,21 @@ export async function commandLineDevice(
 export function cliDataDir(context: CliContext): string {
   const given = stringFlag(context.args, 'data-dir') ?? context.env['SENDER_DESK_DATA_DIR']
   return resolve(given ?? join(homedir(), '.sender-desk'))
+}
+
+/**
+ * For a read-only command, the data folder when it holds Sender Desk's data, else the line saying there is none yet and
+ * where it looked: the command creates nothing (opening the core made the folder and an empty database).
+ */
+export function dataToRead(context: CliContext): { dataDir: string } | { noDataIn: string; said: string } {
+  const dataDir = cliDataDir(context)
+  if (holdsData(dataDir)) return { dataDir }
+  return {
+    noDataIn: dataDir,
+    said:
+      `No data yet: Sender Desk has no data in ${dataDir}. The app's data folder is in its Settings → Data and ` +
+      'security; give it with --data-dir or SENDER_DESK_DATA_DIR.'
+  }
 }
 
 /** The terminal's core (database, settings, outbox, campaigns, file checks) for one command, closed when `run` ends. */

@@ -8,7 +8,7 @@ import { unreachableBy } from '../core/compose-command-line'
 import type { WebhookDeliveryView } from '../../shared/contract'
 import { translate } from '../../shared/i18n'
 import { deliveryHeadline, withDeliveryMessages } from '../../shared/webhook-headline'
-import { withCommandLineCore } from './outbox-commands'
+import { dataToRead, withCommandLineCore } from './outbox-commands'
 
 const PLACE_IN_WORDS = { 'this-computer': 'this computer', 'private-network': 'a private network' } as const
 
@@ -107,30 +107,38 @@ export async function runWebhook(context: CliContext): Promise<number> {
     }
     case 'deliveries': {
       const { control, token } = await sandboxControlOf(context)
+      // Read only: with no data folder (a new computer), none is made to look messages up in.
+      const data = dataToRead(context)
       const deliveries = await viaSandboxControl('webhooks', control.baseUrl, async () => {
         const posted = await control.webhookDeliveries(token)
         // The message each status is about, looked up as the window's inspector looks it up: this computer's outbox
         // (the data folder's), else what the sandbox sent for this device. No status, no data folder opened.
-        const named = posted.some((delivery) => delivery.kind === 'tracking')
-          ? await withCommandLineCore(context, null, (core) =>
-              withDeliveryMessages(posted, {
-                outboxMessageOf: (gatewayId) => core.outbox.messageOfGatewayId(gatewayId),
-                sandboxMessages: async () => {
-                  const { serial } = await control.device(token)
-                  return (await control.messages()).filter((message) => message.deviceSerial === serial)
-                }
-              })
-            )
-          : posted
+        const sandboxMessages = async () => {
+          const { serial } = await control.device(token)
+          return (await control.messages()).filter((message) => message.deviceSerial === serial)
+        }
+        const named = !posted.some((delivery) => delivery.kind === 'tracking')
+          ? posted
+          : 'noDataIn' in data
+            ? await withDeliveryMessages(posted, { outboxMessageOf: () => null, sandboxMessages })
+            : await withCommandLineCore(context, null, (core) =>
+                withDeliveryMessages(posted, {
+                  outboxMessageOf: (gatewayId) => core.outbox.messageOfGatewayId(gatewayId),
+                  sandboxMessages
+                })
+              )
         return named.map((delivery) => ({
           ...delivery,
           headline: deliveryHeadline(delivery, (key, params) => translate('en', key, params))
         }))
       })
-      context.out.result(
-        deliveries.length === 0 ? 'No webhook deliveries yet.' : deliveries.map(describeDelivery).join('\n'),
-        { ok: true, deliveries }
-      )
+      const listed =
+        deliveries.length === 0 ? 'No webhook deliveries yet.' : deliveries.map(describeDelivery).join('\n')
+      context.out.result('noDataIn' in data ? `${listed}\n${data.said}` : listed, {
+        ok: true,
+        deliveries,
+        ...('noDataIn' in data ? { noDataIn: data.noDataIn } : {})
+      })
       return EXIT.ok
     }
     default:

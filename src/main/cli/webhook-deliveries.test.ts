@@ -1,6 +1,6 @@
 // `sender-desk webhook deliveries` against a sandbox: each status delivery headed by the message it is about, in the
 // words of the window's inspector (one headline and one lookup of the message for both), --json carrying it too.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
@@ -129,4 +129,25 @@ it('heads each status with the message it is about, as the inspector does: outbo
     fileName: null,
     sentBy: 'autoreply'
   })
+})
+
+// A read-only command: on a computer with no data folder it made one (and an empty database) to look up the messages
+// the statuses are about.
+it('lists the deliveries on a computer with no data folder, says there is no data yet there, and creates none', async () => {
+  await ok('webhook', 'set', '--tracking-url', `${receiver.url}/track`)
+  await ok('send', 'text', '--to', '0812-3456-7004', '--message', 'Dari gateway', '--queue')
+  await ok('outbox', 'flush', '--timeout', '10')
+  await sentStatusesPosted(1)
+  const missing = join(work, 'new-computer', 'data')
+  const listed = await ok('webhook', 'deliveries', '--data-dir', missing)
+  expect(existsSync(join(work, 'new-computer'))).toBe(false)
+  expect(listed.stdout).toContain('\n  Text “Dari gateway” to +62 812-3456-7004 is now sent\n')
+  expect(listed.stdout).toContain(
+    `\nNo data yet: Sender Desk has no data in ${missing}. The app's data folder is in its Settings → Data and security; give it with --data-dir or SENDER_DESK_DATA_DIR.\n`
+  )
+  expect(jsonLineOf(await ok('webhook', 'deliveries', '--data-dir', missing, '--json'))).toMatchObject({
+    ok: true,
+    noDataIn: missing
+  })
+  expect(existsSync(join(work, 'new-computer'))).toBe(false)
 })

@@ -26,7 +26,7 @@ import {
 } from './campaigns'
 import { systemClock } from './clock'
 import { ApiFailure, failureShape, type ApiHandlers, type KeyedText } from './commands'
-import { readFileSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { CoreEvents } from './core-events'
 import { invoiceRecord, stateFromError, stateFromInfo, terminalDeviceId } from './devices'
@@ -50,6 +50,7 @@ import { createOutbox, createSendingCommands, type Outbox } from './sending'
 import { defaultSettings, SettingsService } from './settings'
 import {
   CampaignStore,
+  DATABASE_FILE,
   DamagedStoreError,
   InboxConversationsStore,
   InvoiceStore,
@@ -122,6 +123,14 @@ export function withInvoiceBook<T>(
 }
 
 const UPDATING = 'Updating the data folder'
+
+/**
+ * Whether the data folder holds Sender Desk's database: a read-only command finds no data without it, and opening the
+ * core would make the folder and an empty database to say so.
+ */
+export function holdsData(dataDir: string): boolean {
+  return existsSync(join(dataDir, DATABASE_FILE))
+}
 
 /**
  * The words for an update of a data folder an older version wrote, as the database opens (the store's
