@@ -2338,6 +2338,7 @@ export const enRest = {
     '{covered, plural, one {The # message the gateway quota covers has} other {The # messages the gateway quota covers have}} no estimated end yet; {waiting, plural, one {the other # waits} other {the other # wait}} until the quota is topped up: “Top up the quota” in Sandbox controls on the sandbox device’s card (Devices).',
   'campaigns.presend.finishPartUnknown.mixed':
     '{covered, plural, one {The # message the gateway quota covers has} other {The # messages the gateway quota covers have}} no estimated end yet; {waiting, plural, one {the other # waits} other {the other # wait}} until each device’s quota is topped up: {gatewayDevices} by renewing or topping up the gateway package, {sandboxDevices} with “Top up the quota” in Sandbox controls on the sandbox device’s card (Devices).',
+  'campaigns.presend.finishNoDevice': 'Cannot be estimated until a device to send from is chosen.',
   'campaigns.presend.noDeviceSends':
     'None of the chosen devices can send now: the messages wait in the outbox, and no end can be estimated until one can.',
   'campaigns.presend.sendingPaused':

@@ -2616,6 +2616,7 @@ export const id: Record<MessageKey, string> = {
     'Waktu selesai {covered, plural, other {# pesan yang dicukupi kuota gateway}} belum bisa diperkirakan; {waiting, plural, other {# lainnya menunggu}} sampai kuotanya diisi ulang lewat “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat sandbox (Perangkat).',
   'campaigns.presend.finishPartUnknown.mixed':
     'Waktu selesai {covered, plural, other {# pesan yang dicukupi kuota gateway}} belum bisa diperkirakan; {waiting, plural, other {# lainnya menunggu}} sampai kuota tiap perangkat diisi ulang: {gatewayDevices} dengan memperpanjang atau mengisi ulang paket gateway, {sandboxDevices} lewat “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat sandbox (Perangkat).',
+  'campaigns.presend.finishNoDevice': 'Belum bisa diperkirakan sampai perangkat pengirim dipilih.',
   'campaigns.presend.noDeviceSends':
     'Tidak ada perangkat terpilih yang bisa mengirim sekarang: pesan menunggu di kotak keluar, dan waktu selesai tidak bisa diperkirakan sampai ada yang bisa.',
   'campaigns.presend.sendingPaused':

@@ -1418,6 +1418,18 @@ describe('campaigns on the outbox', () => {
     })
   })
 
+  // A draft whose only device was removed has no pace to send at: its "Before you start" was still given an end.
+  it('gives a draft with no device to send from no end in checkDraft, until one is chosen', async () => {
+    const { id } = await setUp({ batchPauseMinutes: 0 })
+    campaigns.removalHook.forgetDevice?.('dev-1')
+    expect(campaigns.get(id).devices).toEqual([])
+    const read = await campaigns.checkDraft(id)
+    expect(read.estimate).toEqual({ finishAt: null, quotaFinish: { kind: 'none' } })
+    expect(read.view.estimate).toEqual(read.estimate)
+    campaigns.setDevices(id, ['dev-2'])
+    expect((await campaigns.checkDraft(id)).estimate.finishAt).toEqual(expect.any(Number))
+  })
+
   it('cancels every row the gateway has not accepted and reports the accepted ones', async () => {
     const { id } = await setUp()
     await fixture.outbox.start()

@@ -1158,8 +1158,9 @@ export function createCampaigns(deps: CampaignsDeps) {
     return {
       view,
       deviceIds: campaign.devices,
+      // A draft with no device (its only one removed) has no pace, and no end until one is chosen.
       plan:
-        remaining === 0
+        remaining === 0 || campaign.devices.length === 0
           ? null
           : [
               onDays(pacing, campaign.devices),
@@ -1337,13 +1338,17 @@ export function createCampaigns(deps: CampaignsDeps) {
       ...(waitingAlone > 0 ? { sentRecentlyWaiting: waitingAlone } : {}),
       ...(waitingIn !== null ? { sameMessageWaitingIn: waitingIn } : {})
     }
-    const estimate = await estimateFromNow({
-      pacing: pacingOf(campaign),
-      seed: campaign.seed,
-      rows: view.summary.ready + (options.sendRecent ? alone : 0),
-      devices: campaign.devices.length,
-      deviceIds: campaign.devices
-    })
+    // With no device to send from (its only one was removed) there is no pace: no end until one is chosen.
+    const estimate =
+      campaign.devices.length === 0
+        ? NO_ESTIMATE
+        : await estimateFromNow({
+            pacing: pacingOf(campaign),
+            seed: campaign.seed,
+            rows: view.summary.ready + (options.sendRecent ? alone : 0),
+            devices: campaign.devices.length,
+            deviceIds: campaign.devices
+          })
     view.estimate = estimate
     const example = await firstRecipient(campaign, sameMessage, options.sendRecent ?? false)
     return { view, sameMessage, estimate, example }

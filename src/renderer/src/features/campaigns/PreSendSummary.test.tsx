@@ -84,6 +84,44 @@ describe('the pre-send summary says when the part the gateway quota covers ends'
   })
 })
 
+// A draft whose only device was removed while its "Before you start" was open: with no device there is no pace, yet
+// the summary gave an end (the core's, or "none while the gateway quota is spent" of no quota at all).
+describe('the pre-send summary of a draft with no device to send from', () => {
+  it.each([
+    {
+      language: 'en' as const,
+      finishAt: null,
+      words: 'Cannot be estimated until a device to send from is chosen.'
+    },
+    {
+      language: 'id' as const,
+      finishAt: null,
+      words: 'Belum bisa diperkirakan sampai perangkat pengirim dipilih.'
+    },
+    // An older core still gave a time: none is said.
+    {
+      language: 'en' as const,
+      finishAt: ALL_END,
+      words: 'Cannot be estimated until a device to send from is chosen.'
+    }
+  ])(
+    'says its end cannot be estimated until one is chosen ($language, $finishAt)',
+    ({ language, finishAt, words }) => {
+      showSummary(language, { devices: [], finishAt, quotaFinish: null })
+      const term = screen.getByText(language === 'id' ? 'Perkiraan selesai' : 'Estimated end')
+      expect(term.nextElementSibling?.textContent).toBe(words)
+    }
+  )
+
+  it('names no device it sends from, and no daily cap or quota short of the messages', () => {
+    showSummary('en', { devices: [], finishAt: null, quotaFinish: null })
+    expect(screen.getByText('Sending from').nextElementSibling?.textContent).toBe(
+      'This draft has no device: choose one before starting.'
+    )
+    expect(screen.getByTestId('campaign-presend').textContent).not.toMatch(/daily caps allow|quota/)
+  })
+})
+
 // QA39 Q39-04: the summary said "2,850 ready, 150 skipped" of a sheet with 20 blank rows more, named nowhere.
 describe('the pre-send summary names the blank rows left out', () => {
   const show = (language: 'en' | 'id', blankRows: number | undefined): void => {

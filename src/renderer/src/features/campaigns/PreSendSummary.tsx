@@ -153,9 +153,13 @@ export function PreSendSummary({
   // promises no end while none of them can send (QA N05: "Estimated end 19:16" on an expired device alone).
   const waiting = devices.filter((d) => !isSendable(d.state))
   const noneSends = devices.length > 0 && waiting.length === devices.length
+  // A draft whose only device was removed has none to send from: no pace, so no end until one is chosen (the core
+  // gives none either; a time, or "the quota is spent" of no quota at all, was said).
+  const noDevice = devices.length === 0
+  const noEnd = noneSends || noDevice
   // null: the check has not answered yet.
   const finish = finishAt === 'working' ? null : campaignFinish(devices, ready, finishAt, quotaFinish)
-  const finishInstant = !noneSends && (finish?.kind === 'at' || finish?.kind === 'part') ? finish.at : null
+  const finishInstant = !noEnd && (finish?.kind === 'at' || finish?.kind === 'part') ? finish.at : null
   // The summary replaces the Start button: the focus moves to its answer, not to the page's start. Over the quota
   // that answer is the safe one, as in every risky question (ConfirmPanel's Keep): Split, else Go back; a stray Enter
   // on "Start anyway" sent the rows the quota does not cover into failures (QA11-16).
@@ -231,20 +235,22 @@ export function PreSendSummary({
         ) : null}
         <dt>{t('campaigns.presend.finish')}</dt>
         <dd>
-          {noneSends
-            ? t('common.unknown')
-            : finish === null
-              ? t('campaigns.estimate.working')
-              : quotaFinishText(
-                  t,
-                  finish,
-                  (instant) => formatDateTimeInZone(new Date(instant).toISOString(), locale, timeZone),
-                  devices,
-                  list
-                )}
+          {noDevice
+            ? t('campaigns.presend.finishNoDevice')
+            : noneSends
+              ? t('common.unknown')
+              : finish === null
+                ? t('campaigns.estimate.working')
+                : quotaFinishText(
+                    t,
+                    finish,
+                    (instant) => formatDateTimeInZone(new Date(instant).toISOString(), locale, timeZone),
+                    devices,
+                    list
+                  )}
           {/* The estimate runs from when sending goes on (QA61: "Estimated end 12:12" while all sending was paused,
               said only after Start). */}
-          {sendingPaused && !noneSends ? (
+          {sendingPaused && !noEnd ? (
             <span data-testid="campaign-presend-paused"> {t('campaigns.presend.sendingPaused')}</span>
           ) : null}
         </dd>
@@ -252,7 +258,7 @@ export function PreSendSummary({
         <dd data-testid="campaign-presend-hours">
           {hoursText(workingHours, finishInstant, opensAt ?? now, locale, t)}
         </dd>
-        {opensAt !== null && (workingHours || capsSpentUntil !== null) && !noneSends ? (
+        {opensAt !== null && (workingHours || capsSpentUntil !== null) && !noEnd ? (
           // No wrapper: the list is a two-column grid, and a wrapper took one cell and moved every later pair (QA15 Q15-06).
           <>
             <dt>{t('campaigns.presend.starts')}</dt>
@@ -280,11 +286,15 @@ export function PreSendSummary({
         </dd>
         <dt>{t('campaigns.presend.devices')}</dt>
         <dd>
-          <ul>
-            {devices.map((d) => (
-              <li key={d.id}>{deviceBudgetText(t, d, count)}</li>
-            ))}
-          </ul>
+          {noDevice ? (
+            t('desktop.error.draftNoDevice')
+          ) : (
+            <ul>
+              {devices.map((d) => (
+                <li key={d.id}>{deviceBudgetText(t, d, count)}</li>
+              ))}
+            </ul>
+          )}
         </dd>
       </dl>
       {waiting.map((d) => (
@@ -297,15 +307,18 @@ export function PreSendSummary({
           {t('campaigns.presend.noDeviceSends')}
         </p>
       ) : null}
-      <BudgetWarnings
-        t={t}
-        count={count}
-        list={list}
-        messages={ready}
-        devices={devices}
-        leftOnFirstDay={budgetToday}
-        testIdPrefix="campaign"
-      />
+      {/* No device has no caps or quota to fall short of ("Today's daily caps allow 0 of 3" was said). */}
+      {noDevice ? null : (
+        <BudgetWarnings
+          t={t}
+          count={count}
+          list={list}
+          messages={ready}
+          devices={devices}
+          leftOnFirstDay={budgetToday}
+          testIdPrefix="campaign"
+        />
+      )}
       {fitNow !== null ? (
         <p className="muted" id="campaign-split-explain">
           {t('campaigns.presend.splitExplain', {
