@@ -1798,8 +1798,8 @@ function CampaignProgress({
   const locale = localeOf(language)
   const [readView, setCampaign] = useState<CampaignView | null>(null)
   /**
-   * A draft's rows as its start now would find them (checkDraft), read once the opt-out list changed: its stored counts
-   * are the check's at import, and kept counting a number opted out since (QA81).
+   * A draft's rows as its start now would find them (checkDraft), read as its page opens and once the opt-out list
+   * changed: its stored counts are the check's at import, and kept counting a number opted out since (QA81).
    */
   const [draftNow, setDraftNow] = useState<Pick<CampaignView, 'counts' | 'summary'> | null>(null)
   const campaign = useMemo(
@@ -1884,16 +1884,26 @@ function CampaignProgress({
   useEffect(() => {
     let on = true
     let rows = 0
+    // A draft is read as its start now would find it once, as its page opens: a number opted out since its check
+    // (before the page was opened) is set aside from the counts' first drawing, not only at the list's next change.
+    let draftRead = false
     // The counts and the chart from one look, shown together: the chart read after the counts, so its "ever
     // delivered" is never below the rows delivered now (QA18 Q18-03: it lagged up to its own 3 s timer behind).
     async function readPage(): Promise<void> {
       try {
         const read = await call('campaigns:get', { id })
+        const asOfNow =
+          read.status === 'draft' && !draftRead
+            ? // Not read: its stored counts are drawn (the start still leaves the number out, and says so).
+              await call('campaigns:checkDraft', { id }).catch(() => null)
+            : null
+        if (read.status === 'draft') draftRead = true
         // The counts still say where the campaign is if the chart cannot be read; it is drawn at the next look.
         const lines = await call('campaigns:progress', { id }).catch(() => null)
         if (!on) return
         rows = read.summary.total
         setReadError(null)
+        if (asOfNow) setDraftNow({ counts: asOfNow.campaign.counts, summary: asOfNow.campaign.summary })
         setCampaign(read)
         setProgress(lines)
         setPageReads((n) => n + 1)

@@ -82,10 +82,12 @@ describe('a draft with no device', () => {
     // Drawn as unavailable and said so, yet kept focusable: a press still says why, at the devices.
     expect(start().getAttribute('aria-disabled')).toBe('true')
     expect(describedBy(start())).toBe(words)
+    // The page read the draft as it opened; the press asks nothing more.
+    const asked = fake.requests('campaigns:checkDraft').length
     await user.click(start())
     expect((await within(draftPage).findByRole('alert')).textContent).toBe(words)
     expect(document.activeElement).toBe(box(/Shop/))
-    expect(fake.requests('campaigns:checkDraft')).toEqual([])
+    expect(fake.requests('campaigns:checkDraft')).toHaveLength(asked)
 
     await user.click(box(/Shop/))
     await waitFor(() => expect(start().getAttribute('aria-disabled')).toBeNull())
