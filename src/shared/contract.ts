@@ -2313,7 +2313,16 @@ export const invokeChannels = builtOnFirstUse({
         z.object({ rowNumber: z.number().int(), phoneCell: z.string(), problems: z.array(RowProblemView) })
       ),
       previews: z.array(
-        z.object({ rowNumber: z.number().int(), phone: z.string().nullable(), message: z.string() })
+        z.object({
+          rowNumber: z.number().int(),
+          phone: z.string().nullable(),
+          /**
+           * The row's name as its sheet gives it (the mapping's name column; null without one), as checkDraft's
+           * example names a saved draft's row; absent from a core older than it.
+           */
+          name: z.string().nullable().optional(),
+          message: z.string()
+        })
       ),
       /** In English (CLI); with templateErrorKey/Params the window shows it in its language (issue 13). */
       templateError: z.string().nullable(),

@@ -195,6 +195,33 @@ describe('campaigns through the contract', () => {
     expect(check.previews.map((p) => [p.rowNumber, p.message])).toContainEqual([5, 'Halo Dedi'])
   })
 
+  // The new campaign's "Before you start" named its example row from the contacts list, not as its sheet names it (the
+  // name the saved draft's example gives, and the {Nama} its message is merged with).
+  it("names each previewed row as its sheet's name column names it, none without that column", async () => {
+    const csv = ['Nama,HP', 'Dedi Santoso,081234567004', ',081234567005', ''].join('\n')
+    const sheet = await core.handlers['campaigns:read'](
+      await registeredSheet('names.csv', Buffer.from(csv).toString('base64'))
+    )
+    const ask = (mapping: { phone: string; variables: string[]; name?: string | null }) =>
+      core.handlers['campaigns:check']({
+        sheetId: sheet.sheetId,
+        mapping,
+        template: 'Halo {Nama}',
+        previewRows: [2, 3]
+      })
+    const named = await ask({ phone: 'HP', variables: ['Nama'], name: 'Nama' })
+    expect(named.previews.map((p) => [p.rowNumber, p.name, p.message])).toEqual([
+      [2, 'Dedi Santoso', 'Halo Dedi Santoso'],
+      [3, null, 'Halo {Nama}']
+    ])
+    // No name column, or one that is the phone's: no name from the sheet (the window asks the contacts then).
+    for (const name of [null, 'HP'])
+      expect((await ask({ phone: 'HP', variables: ['Nama'], name })).previews.map((p) => p.name)).toEqual([
+        null,
+        null
+      ])
+  })
+
   // QA39 Q39-04: "3,000 rows read" and "2,850 ready, 150 skipped" for 3,020 rows under the header, 20 of them blank.
   it('names the blank rows it left out, on the read and in the check, beside every bucket', async () => {
     const csv = Buffer.from('Name,Phone\nAni,081234567001\n\n,\nBudi,0812\n').toString('base64')

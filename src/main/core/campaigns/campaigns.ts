@@ -30,7 +30,6 @@ import {
   type QuotaFinish,
   SAME_MESSAGE_WINDOW_MS,
   uniqueCampaignName,
-  usableContactName,
   usablePacing
 } from '../../../shared/domain'
 import type { MediaKind } from '../gateway'
@@ -67,11 +66,13 @@ import {
   fileKey,
   guessMapping,
   layoutKey,
+  nameColumnOf,
   ROWS_PER_SLICE,
   rowChecker,
   rowContent,
   SAME_MESSAGE_CODES,
   sameMessageProblem,
+  sheetNameOf,
   WaitingCampaign,
   type CheckedRows,
   type CheckInput,
@@ -860,7 +861,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     }
     const at = now()
     // The phone column is no name column (a first guess may name both until the operator fixes the phone's).
-    const nameColumn = input.mapping.name === input.mapping.phone ? null : (input.mapping.name ?? null)
+    const nameColumn = nameColumnOf(input.mapping)
     if (nameColumn !== null && !input.sheet.headers.includes(nameColumn))
       throw new CampaignError(
         'invalid_input',
@@ -873,7 +874,7 @@ export function createCampaigns(deps: CampaignsDeps) {
       const names: ContactNameFromRow[] = []
       for (const row of chunk) {
         if (row.phone === null || row.problems.some((p) => (p as RowProblem).code === 'duplicate')) continue
-        const name = usableContactName(row.values[nameColumn] ?? '')
+        const name = sheetNameOf(input.mapping, row.values)
         if (name !== null) names.push({ phone: row.phone, name })
       }
       return names
@@ -1372,16 +1373,15 @@ export function createCampaigns(deps: CampaignsDeps) {
       row.phone !== null &&
       !optedOut.has(row.rowNumber) &&
       (row.problems.length === 0 ? !setAside.has(row.rowNumber) : sendRecent || readyAgain.has(row.rowNumber))
-    const { phone: phoneColumn, name: nameColumn } = mappingOf(campaign)
+    const mapping = mappingOf(campaign)
     for (let afterRow = 0; ; await yieldToEventLoop()) {
       const page = store.unqueuedReadyRows(campaign.id, { afterRow, limit: ROWS_PER_SLICE }, true)
       const row = page.find(sends)
       if (row?.phone) {
-        const name = nameColumn && nameColumn !== phoneColumn ? row.values[nameColumn] : undefined
         return {
           rowNumber: row.rowNumber,
           phone: row.phone,
-          name: name === undefined ? null : usableContactName(name),
+          name: sheetNameOf(mapping, row.values),
           message: row.message
         }
       }

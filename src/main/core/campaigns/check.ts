@@ -5,6 +5,7 @@ import {
   plainIndonesianMobile,
   sameMessageMatch,
   textLength,
+  usableContactName,
   type PhoneProblem
 } from '../../../shared/domain'
 import { phoneOrProblem } from '../gateway'
@@ -21,6 +22,21 @@ export interface ColumnMapping {
   attachment?: string | null
   /** Optional column holding the contact's name: importing the campaign teaches it to contacts (source campaign). */
   name?: string | null
+}
+
+/** The mapping's column of the contacts' names; none when it names the phone's (a first guess may name both). */
+export function nameColumnOf(mapping: ColumnMapping): string | null {
+  return mapping.name === mapping.phone ? null : (mapping.name ?? null)
+}
+
+/**
+ * A row's name as its sheet gives it (its name column's value, usable as a contact's name), the one the examples of
+ * "Before you start" name it by; null without a name column or a usable name there.
+ */
+export function sheetNameOf(mapping: ColumnMapping, values: Readonly<Record<string, string>>): string | null {
+  const column = nameColumnOf(mapping)
+  const name = column === null ? undefined : values[column]
+  return name === undefined ? null : usableContactName(name)
 }
 
 export type RowProblem =

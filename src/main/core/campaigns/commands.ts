@@ -34,7 +34,7 @@ import {
 import { readSpreadsheet, SpreadsheetError, type Sheet, type SheetRow } from './spreadsheet'
 import { TemplateError } from './template'
 import { ExportRuns, exportTimeZone } from './export'
-import { fileKey, rowContent, type CheckedRow, type RowProblem } from './check'
+import { fileKey, rowContent, sheetNameOf, type CheckedRow, type RowProblem } from './check'
 
 export type CampaignChannel =
   | 'campaigns:read'
@@ -296,14 +296,17 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
         const row = checked.at(index) as CheckedRow
         problems.push({ rowNumber: row.rowNumber, phoneCell: row.phoneCell, problems: [...row.problems] })
       }
-      const previews: { rowNumber: number; phone: string | null; message: string }[] = []
+      const previews: { rowNumber: number; phone: string | null; name: string | null; message: string }[] = []
       for (let index = 0; index < checked.length && previews.length < wanted.size; index++) {
         if (!wanted.has(sheet.rows.rowNumber(index))) continue
         const row = checked.at(index) as CheckedRow
+        const sheetRow = sheet.rows.at(index) as SheetRow
         previews.push({
           rowNumber: row.rowNumber,
           phone: row.phone,
-          message: content.message(sheet.rows.at(index) as SheetRow)
+          // As its sheet names it: "Before you start" names the row as a saved draft's does (checkDraft's example).
+          name: sheetNameOf(mapping, content.values(sheetRow)),
+          message: content.message(sheetRow)
         })
       }
       return {

@@ -3913,6 +3913,55 @@ describe('issue 27: the campaign view an operator can trust', () => {
     }
   )
 
+  // The form's summary named its example row as the contacts list names the number, not as the sheet's name column does:
+  // "to Bu Citra" above "Halo Pelanggan 3", merged from the sheet, and unlike the saved draft's summary of the same row.
+  it.each([
+    { sheetName: 'Pelanggan 3', to: 'Row 3, to Pelanggan 3 (+62 813-1000-0003):' },
+    // No name in the sheet's name column (or no such column): the contact's, as before.
+    { sheetName: null, to: 'Row 3, to Bu Citra (+62 813-1000-0003):' }
+  ])(
+    'names the example row of the new campaign\'s "Before you start" as its sheet names it ($sheetName)',
+    async ({ sheetName, to }) => {
+      seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 120 })] }))
+      fake.handle('campaigns:read', () =>
+        sheetRead({
+          headers: ['Nama', 'HP'],
+          rowCount: 3,
+          mapping: { phone: 'HP', variables: ['Nama'], name: 'Nama' }
+        })
+      )
+      fake.handle('campaigns:check', (request) => ({
+        summary: { total: 3, ready: 2, skipped: 1, byProblem: { no_phone: 1 } },
+        problems: [{ rowNumber: 2, phoneCell: '', problems: [{ code: 'no_phone' }] }],
+        previews: (request.previewRows ?? [2, 3, 4]).map((rowNumber) => ({
+          rowNumber,
+          phone: rowNumber === 2 ? null : `628131000000${rowNumber}`,
+          name: rowNumber === 3 ? sheetName : null,
+          message: `Halo Pelanggan ${rowNumber}`
+        })),
+        templateError: null,
+        estimate: { finishAt: null, quotaFinish: { kind: 'none' } }
+      }))
+      fake.handle('contacts:names', ({ chats }) => ({
+        names: chats.map((chatId) => ({ chatId, name: 'Bu Citra' }))
+      }))
+      const user = userEvent.setup()
+      render(<CampaignsView />)
+      await user.upload(
+        screen.getByTestId('campaign-file'),
+        new File(['x'], 'bills.csv', { type: 'text/csv' })
+      )
+      await user.type(await screen.findByTestId('campaign-template'), 'Halo {{Nama}')
+      const start = screen.getByTestId('campaign-start')
+      await waitFor(() => expect(start).toHaveProperty('disabled', false))
+      await user.click(start)
+      const example = within(screen.getByRole('group', { name: 'Before you start' })).getByTestId(
+        'campaign-presend-example'
+      )
+      await waitFor(() => expect(example.textContent).toBe(`${to}Halo Pelanggan 3`))
+    }
+  )
+
   // Rotation gives a spent device's rows to the others (pacing.ts): a per-device "short" beside an unlimited device was
   // false. The set's quotas count together; beside a quota not known, only that some may wait is said.
   /** The pre-send summary of three ready rows through `devices`, each chosen, in `ticked`'s order (else their own). */

@@ -848,10 +848,16 @@ function NewCampaign({
   const previewProblems = preview ? skippedRows.get(preview.rowNumber) : undefined
   // What "Before you start" says is sent (QA81): the first ready row previewed, as the preview merged it (the one it
   // shows, unless it shows a row not sent); none while the check is of other inputs, the template as written then.
+  // Named as its sheet names it, as a saved draft's example is (the contact's name only without one there).
   const sentPreview =
     lastCheck?.key === checkKey ? check?.previews.find((p) => !skippedRows.has(p.rowNumber)) : undefined
   const example: DraftExample | null = sentPreview?.phone
-    ? { rowNumber: sentPreview.rowNumber, phone: sentPreview.phone, name: null, message: sentPreview.message }
+    ? {
+        rowNumber: sentPreview.rowNumber,
+        phone: sentPreview.phone,
+        name: sentPreview.name ?? null,
+        message: sentPreview.message
+      }
     : null
   // The row asked for is none the sheet has (a blank row left out, or past the last): the answer to this very ask has
   // no preview, and the preview was left empty with nothing said (an operator's probe).
