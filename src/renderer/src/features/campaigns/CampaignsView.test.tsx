@@ -7,6 +7,7 @@ import {
   ApiError,
   type CampaignRowView,
   type CampaignView,
+  type ColumnMappingView,
   type DeviceView,
   type InvokeReply,
   type SheetView,
@@ -3836,6 +3837,46 @@ describe('issue 27: the campaign view an operator can trust', () => {
     await waitFor(() => expect(document.activeElement?.id).toBe('campaign-progress'))
   })
 
+  /**
+   * The new campaign form's "Before you start", open over a sheet of three rows ("Nama", "HP") whose row 2 has no
+   * phone: the first row sent is row 3, merged by the core's check, named `sheetName` by it (absent: an older core).
+   */
+  async function formSummary(
+    language: 'en' | 'id',
+    {
+      mapping = { phone: 'HP', variables: ['Nama'] },
+      sheetName
+    }: { mapping?: ColumnMappingView; sheetName?: string | null } = {}
+  ) {
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ language }),
+        devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 120 })]
+      })
+    )
+    fake.handle('campaigns:read', () => sheetRead({ headers: ['Nama', 'HP'], rowCount: 3, mapping }))
+    fake.handle('campaigns:check', (request) => ({
+      summary: { total: 3, ready: 2, skipped: 1, byProblem: { no_phone: 1 } },
+      problems: [{ rowNumber: 2, phoneCell: '', problems: [{ code: 'no_phone' }] }],
+      previews: (request.previewRows ?? [2, 3, 4]).map((rowNumber) => ({
+        rowNumber,
+        phone: rowNumber === 2 ? null : `628131000000${rowNumber}`,
+        ...(sheetName === undefined ? {} : { name: rowNumber === 3 ? sheetName : null }),
+        message: `Halo Pelanggan ${rowNumber}, *promo* Desember.`
+      })),
+      templateError: null,
+      estimate: { finishAt: null, quotaFinish: { kind: 'none' } }
+    }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.upload(screen.getByTestId('campaign-file'), new File(['x'], 'bills.csv', { type: 'text/csv' }))
+    await user.type(await screen.findByTestId('campaign-template'), 'Halo {{Nama}, *promo* Desember.')
+    const start = screen.getByTestId('campaign-start')
+    await waitFor(() => expect(start).toHaveProperty('disabled', false))
+    await user.click(start)
+    return user
+  }
+
   // QA81 follow-up: the new campaign's own "Before you start" named no message (a saved draft's does since ffa2384c).
   it.each([
     {
@@ -3855,42 +3896,12 @@ describe('issue 27: the campaign view an operator can trust', () => {
   ])(
     'says in the new campaign\'s "Before you start" the message of its first ready row, as its preview shows it ($language)',
     async (want) => {
-      seedStores(
-        makeBootstrap({
-          settings: makeSettings({ language: want.language }),
-          devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 120 })]
-        })
-      )
-      fake.handle('campaigns:read', () =>
-        sheetRead({ headers: ['Nama', 'HP'], rowCount: 3, mapping: { phone: 'HP', variables: ['Nama'] } })
-      )
-      // Row 2 has no phone: the first row sent is row 3, merged by the core's check.
-      fake.handle('campaigns:check', (request) => ({
-        summary: { total: 3, ready: 2, skipped: 1, byProblem: { no_phone: 1 } },
-        problems: [{ rowNumber: 2, phoneCell: '', problems: [{ code: 'no_phone' }] }],
-        previews: (request.previewRows ?? [2, 3, 4]).map((rowNumber) => ({
-          rowNumber,
-          phone: rowNumber === 2 ? null : `628131000000${rowNumber}`,
-          message: `Halo Pelanggan ${rowNumber}, *promo* Desember.`
-        })),
-        templateError: null,
-        estimate: { finishAt: null, quotaFinish: { kind: 'none' } }
-      }))
-      const user = userEvent.setup()
-      render(<CampaignsView />)
-      await user.upload(
-        screen.getByTestId('campaign-file'),
-        new File(['x'], 'bills.csv', { type: 'text/csv' })
-      )
-      await user.type(await screen.findByTestId('campaign-template'), 'Halo {{Nama}, *promo* Desember.')
+      const user = await formSummary(want.language)
       await waitFor(() =>
         expect(screen.getByTestId('campaign-preview').innerHTML).toBe(
           'Halo Pelanggan 3, <strong>promo</strong> Desember.'
         )
       )
-      const start = screen.getByTestId('campaign-start')
-      await waitFor(() => expect(start).toHaveProperty('disabled', false))
-      await user.click(start)
       const summary = screen.getByRole('group', { name: want.before })
       const example = within(summary).getByTestId('campaign-presend-example')
       expect(within(summary).getByText(want.term).nextElementSibling).toBe(example.closest('dd'))
@@ -3922,43 +3933,14 @@ describe('issue 27: the campaign view an operator can trust', () => {
   ])(
     'names the example row of the new campaign\'s "Before you start" as its sheet names it ($sheetName)',
     async ({ sheetName, to }) => {
-      seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 120 })] }))
-      fake.handle('campaigns:read', () =>
-        sheetRead({
-          headers: ['Nama', 'HP'],
-          rowCount: 3,
-          mapping: { phone: 'HP', variables: ['Nama'], name: 'Nama' }
-        })
-      )
-      fake.handle('campaigns:check', (request) => ({
-        summary: { total: 3, ready: 2, skipped: 1, byProblem: { no_phone: 1 } },
-        problems: [{ rowNumber: 2, phoneCell: '', problems: [{ code: 'no_phone' }] }],
-        previews: (request.previewRows ?? [2, 3, 4]).map((rowNumber) => ({
-          rowNumber,
-          phone: rowNumber === 2 ? null : `628131000000${rowNumber}`,
-          name: rowNumber === 3 ? sheetName : null,
-          message: `Halo Pelanggan ${rowNumber}`
-        })),
-        templateError: null,
-        estimate: { finishAt: null, quotaFinish: { kind: 'none' } }
-      }))
       fake.handle('contacts:names', ({ chats }) => ({
         names: chats.map((chatId) => ({ chatId, name: 'Bu Citra' }))
       }))
-      const user = userEvent.setup()
-      render(<CampaignsView />)
-      await user.upload(
-        screen.getByTestId('campaign-file'),
-        new File(['x'], 'bills.csv', { type: 'text/csv' })
-      )
-      await user.type(await screen.findByTestId('campaign-template'), 'Halo {{Nama}')
-      const start = screen.getByTestId('campaign-start')
-      await waitFor(() => expect(start).toHaveProperty('disabled', false))
-      await user.click(start)
+      await formSummary('en', { mapping: { phone: 'HP', variables: ['Nama'], name: 'Nama' }, sheetName })
       const example = within(screen.getByRole('group', { name: 'Before you start' })).getByTestId(
         'campaign-presend-example'
       )
-      await waitFor(() => expect(example.textContent).toBe(`${to}Halo Pelanggan 3`))
+      await waitFor(() => expect(example.textContent).toBe(`${to}Halo Pelanggan 3, promo Desember.`))
     }
   )
 
