@@ -33,6 +33,23 @@ export const FILE_NAME_PART_CASES: readonly FileNamePartCase[] = [
   { input: 'a|b', expected: 'ab' },
   { input: 'Baris\tdua\nbaris', expected: 'Baris dua baris', why: 'control characters' },
   { input: 'Nol\u0000byte\u007f', expected: 'Nolbyte' },
+  {
+    input: 'Promo \u202Egnp.exe',
+    expected: 'Promo gnp.exe',
+    why: 'an override went: "Promo \u202Egnp.exe" was saved as a name drawn "Promo exe.png"'
+  },
+  {
+    input: 'a\u202Ab\u202Bc\u202Cd\u202De\u2066f\u2067g\u2068h\u2069i',
+    expected: 'abcdefghi',
+    why: 'every embedding, override and isolate, as the shown-text rule drops them'
+  },
+  { input: 'x\u0085\u009By', expected: 'xy', why: 'C1 controls' },
+  {
+    input: '\u200Eمحمد علي\u200F',
+    expected: '\u200Eمحمد علي\u200F',
+    why: 'LRM and RLM reorder nothing: kept, as the shown-text rule keeps them'
+  },
+  { input: '\u202E\u2066', expected: '', why: 'nothing but bidi controls: the caller names it' },
   { input: 'Promo...', expected: 'Promo', why: 'Windows drops a trailing dot' },
   { input: '  Promo . ', expected: 'Promo', why: 'and a trailing space' },
   { input: 'Promo?.', expected: 'Promo' },

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { fileNamePart } from './file-name'
 import { FILE_NAME_PART_CASES } from './file-name.cases'
+import { shownText } from './shown-text'
 
 describe('fileNamePart', () => {
   // Named by why when a case says it: a 300-byte name makes a title nobody reads.
@@ -16,6 +17,7 @@ describe('fileNamePart', () => {
     for (const { input, tail = '' } of FILE_NAME_PART_CASES) {
       const part = fileNamePart(input, tail)
       expect(part).not.toMatch(/[\\/:*?"<>|\p{Cc}]/u)
+      expect(shownText(part), 'no character the shown-text rule drops').toBe(part)
       expect(part).not.toMatch(/[.\s]$/u)
       expect(part).not.toMatch(/^[.\s]/u)
       expect(new TextEncoder().encode(part + tail).length).toBeLessThanOrEqual(255)

@@ -1,5 +1,6 @@
 // Names made part of a file name: a campaign's exports are "<campaign name> - results.csv" (QA67: "Promo 1.000
 // pelanggan" was saved as "Promo 1000 pelanggan - hasil.csv", every character but letters, digits, _ and - dropped).
+import { shownText } from './shown-text'
 
 /** A path separator: a `/` or `\` in a name ("Promo 01/12") becomes a dash, so the parts stay apart. */
 const PATH_SEPARATOR = /[\\/]/g
@@ -39,14 +40,15 @@ function withinBytes(text: string, maxBytes: number): string {
 }
 
 /**
- * `name` as part of a file name Windows, macOS and Linux all take: unchanged but for the characters one of them
- * cannot hold, and without a trailing dot or space (Windows drops them) or a leading dot or space (a leading dot hides
+ * `name` as part of a file name Windows, macOS and Linux all take: the name as it is shown (shownText: no bidi
+ * override makes "\u202Egnp.exe" read "exe.png" in a file manager), less the characters one of them cannot hold, and
+ * without a trailing dot or space (Windows drops them) or a leading dot or space (a leading dot hides
  * the file on Linux and macOS). `tail` is what the caller puts after it (" - results.csv"): the part is cut so the
  * whole name stays within FILE_NAME_MAX_BYTES (a long name of emoji or Indonesian words was not). Empty when nothing
  * is left: the caller names the file some other way. The cases: file-name.cases.ts.
  */
 export function fileNamePart(name: string, tail = ''): string {
-  const part = name
+  const part = shownText(name)
     .replace(PATH_SEPARATOR, '-')
     .replace(FORBIDDEN_RUN, (run) => (/\s/.test(run) ? ' ' : ''))
     .replace(/^[.\s]+/u, '')
