@@ -91,3 +91,37 @@ export const FILE_NAME_PART_CASES: readonly FileNamePartCase[] = [
   },
   { input: 'Promo', tail: 'x'.repeat(255), expected: '', why: 'no room left: the caller names it' }
 ]
+
+/** A file someone else named (a customer's document) as the window suggests saving it; `unnamed` is "file-7". */
+export type SavedFileNameCase = Omit<FileNamePartCase, 'tail'>
+
+export const SAVED_FILE_NAME_CASES: readonly SavedFileNameCase[] = [
+  { input: 'laporan keuangan 1.000.pdf', expected: 'laporan keuangan 1.000.pdf' },
+  {
+    input: 'invoice\u202Efdp.exe',
+    expected: 'invoicefdp.exe',
+    why: 'the override went: the name was suggested as a file drawn "invoiceexe.pdf"'
+  },
+  {
+    input: '../../laporan.pdf',
+    expected: '-..-laporan.pdf',
+    why: 'no path: the file stays where it is saved'
+  },
+  { input: 'C:\\Users\\x\\laporan.pdf', expected: 'C-Users-x-laporan.pdf' },
+  { input: '\u202E\u2066.pdf', expected: 'file-7.pdf', why: 'nothing of its name left: the extension stays' },
+  { input: '.bashrc', expected: 'file-7.bashrc', why: 'no hidden file' },
+  { input: '', expected: 'file-7' },
+  { input: 'Foto: Januari?.jpeg', expected: 'Foto Januari.jpeg' },
+  { input: 'surat.', expected: 'surat' },
+  { input: 'arsip.tar.gz', expected: 'arsip.tar.gz' },
+  {
+    input: 'catatan.rahasia-sekali',
+    expected: 'catatan.rahasia-sekali',
+    why: 'past 8 characters: not an extension'
+  },
+  {
+    input: `${'Laporan '.repeat(40)}.pdf`,
+    expected: `${'Laporan '.repeat(31)}Lap.pdf`,
+    why: 'a long name is cut before its extension, which stays whole'
+  }
+]

@@ -1,7 +1,7 @@
 // The file-name rule itself, against its one table of cases.
 import { describe, expect, it } from 'vitest'
-import { fileNamePart } from './file-name'
-import { FILE_NAME_PART_CASES } from './file-name.cases'
+import { fileNamePart, savedFileName } from './file-name'
+import { FILE_NAME_PART_CASES, SAVED_FILE_NAME_CASES } from './file-name.cases'
 import { shownText } from './shown-text'
 
 describe('fileNamePart', () => {
@@ -21,6 +21,24 @@ describe('fileNamePart', () => {
       expect(part).not.toMatch(/[.\s]$/u)
       expect(part).not.toMatch(/^[.\s]/u)
       expect(new TextEncoder().encode(part + tail).length).toBeLessThanOrEqual(255)
+    }
+  })
+})
+
+describe('savedFileName', () => {
+  it.each(SAVED_FILE_NAME_CASES.map((c) => [c.why ?? JSON.stringify(c.input), c] as const))(
+    '%s',
+    (_, { input, expected }) => {
+      expect(savedFileName(input, 'file-7')).toBe(expected)
+    }
+  )
+
+  it('suggests a name every file system takes, within 255 bytes', () => {
+    for (const { input } of SAVED_FILE_NAME_CASES) {
+      const name = savedFileName(input, 'file-7')
+      expect(name).not.toMatch(/[\\/:*?"<>|\p{Cc}]|^[.\s]|[.\s]$/u)
+      expect(shownText(name)).toBe(name)
+      expect(new TextEncoder().encode(name).length).toBeLessThanOrEqual(255)
     }
   })
 })

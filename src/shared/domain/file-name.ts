@@ -55,3 +55,22 @@ export function fileNamePart(name: string, tail = ''): string {
   const room = FILE_NAME_MAX_BYTES - utf8.encode(tail).length
   return room > 0 ? withinBytes(part, room).replace(/[.\s]+$/u, '') : ''
 }
+
+/** Up to this many characters after a file name's last dot are its extension (".pdf", ".jpeg", ".xlsx"). */
+export const EXTENSION_MOST = 8
+
+/**
+ * The name the window suggests for saving a file someone else named (a customer's document): its name and its
+ * extension each as fileNamePart leaves them (no bidi control, no path separator), the extension kept whole when a long
+ * name is cut to fit; `unnamed` stands for a name of which nothing is left ("file-12.pdf"). The cases:
+ * file-name.cases.ts.
+ */
+export function savedFileName(name: string, unnamed: string): string {
+  const shown = shownText(name)
+  const dot = shown.lastIndexOf('.')
+  const extension =
+    dot !== -1 && shown.length - dot - 1 <= EXTENSION_MOST ? fileNamePart(shown.slice(dot + 1)) : ''
+  const tail = extension ? `.${extension}` : ''
+  const base = extension ? shown.slice(0, dot) : shown
+  return `${fileNamePart(base, tail) || fileNamePart(unnamed, tail)}${tail}`
+}

@@ -162,6 +162,24 @@ describe('a customer file in the thread', () => {
     expect(fake.requests('inbox:media')).toEqual([{ number: 7 }])
   })
 
+  it('suggests saving a customer’s file under its name as shown, with no bidi control or path in it', async () => {
+    const saved: string[] = []
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download)
+    })
+    const user = userEvent.setup()
+    const names = ['invoice\u202Efdp.exe', '../../.bashrc', 'C:\\Users\\x\\laporan.pdf', '\u202E\u2066.pdf']
+    for (const fileName of names) {
+      const file = media({ kind: 'document', fileName, type: 'application/pdf', bytes: 2048 })
+      fake.handle('inbox:media', () => ({ media: file, dataBase64: btoa('%PDF-1.4') }))
+      const { unmount } = render(<MessageMedia message={message(file, '')} onChanged={() => undefined} />)
+      await user.click(screen.getByRole('button', { name: 'Save a copy…' }))
+      await waitFor(() => expect(saved).toHaveLength(names.indexOf(fileName) + 1))
+      unmount()
+    }
+    expect(saved).toEqual(['invoicefdp.exe', '-..-.bashrc', 'C-Users-x-laporan.pdf', 'file-7.pdf'])
+  })
+
   it('keeps a document name’s extension whole where the name wraps (at 360 px ".pdf" broke as ".p" and "df")', () => {
     const pdf = media({
       kind: 'document',

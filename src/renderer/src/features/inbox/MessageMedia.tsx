@@ -12,7 +12,7 @@ import { bytesFromBase64 } from '../../ui/base64'
 import { download } from '../../ui/download'
 import { useEscapeAnywhere } from '../../ui/escape'
 import { isMediaKindName, MEDIA_KIND_WORDS } from '../../ui/media-kinds'
-import { shownText } from '../../../../shared/domain/shown-text'
+import { EXTENSION_MOST, savedFileName, shownText } from '../../../../shared/domain'
 
 /** How the file is drawn once fetched: by the type the core told from its bytes, not by what the gateway said. */
 function shownAs(media: InboxMediaView): 'image' | 'video' | 'audio' | 'file' {
@@ -245,10 +245,10 @@ function ImageThumbnail({ url, alt }: { url: string; alt: string }): React.JSX.E
   )
 }
 
-/** Up to this many characters after the last dot are an extension, kept whole where the name wraps. */
-const EXTENSION_MOST = 8
-
-/** A file's name that may break anywhere (a long one at 360 px) but never inside its extension (".p" / "df"). */
+/**
+ * A file's name that may break anywhere (a long one at 360 px) but never inside its extension (".p" / "df"): up to
+ * EXTENSION_MOST characters after its last dot.
+ */
 function FileNameText({ name }: { name: string }): React.JSX.Element {
   const dot = name.lastIndexOf('.')
   if (dot <= 0 || name.length - dot - 1 > EXTENSION_MOST) return <>{name}</>
@@ -284,7 +284,8 @@ function FileCard({ number, media }: { number: number; media: InboxMediaView }):
           call('inbox:media', { number })
             .then((reply) =>
               download({
-                fileName: media.fileName?.trim() || `file-${number}`,
+                // Suggested as shown, and with no path or bidi control in it: "invoice\u202Efdp.exe" was offered raw.
+                fileName: savedFileName(media.fileName ?? '', `file-${number}`),
                 mime: media.type ?? 'application/octet-stream',
                 dataBase64: reply.dataBase64
               })
