@@ -1,6 +1,8 @@
 // A recipient as the window shows it everywhere: the contact's name (a group's subject) first, the formatted number
-// (the group id) beside it; the formatted number alone when no name is known.
+// (the group id) beside it; the formatted number alone when no name is known. A name is the customer's or a sheet's
+// to write: drawn by the shown-text rule, as the inbox draws it.
 import { formatPhoneForReading } from '../../../shared/domain/phone-display'
+import { shownText } from '../../../shared/domain/shown-text'
 import { useChatName, useChatNames } from '../stores/contact-names'
 import './recipient-name.css'
 
@@ -23,10 +25,19 @@ export function readableChat(chatId: string, isGroup: boolean): string {
   return readable
 }
 
+/**
+ * A chat's name as drawn: without the characters that would steer the drawing ("\u202EBudi" drew the number after it
+ * backwards); null when nothing else is in it, so the number stands alone.
+ */
+function shownName(name: string | null): string | null {
+  return name ? shownText(name) || null : null
+}
+
 /** Name and number in one line of text (labels, titles, announcements). */
 export function recipientText(name: string | null, chatId: string, isGroup: boolean): string {
   const number = readableChat(chatId, isGroup)
-  return name ? `${name} (${number})` : number
+  const shown = shownName(name)
+  return shown ? `${shown} (${number})` : number
 }
 
 /** A name already looked up (a row that also needs it as text), drawn as every recipient is. */
@@ -45,11 +56,12 @@ export function RecipientLabel({
   testId?: string
 }): React.JSX.Element {
   const number = asWritten ?? readableChat(chatId, isGroup)
+  const shown = shownName(name)
   return (
     <span className="recipient-name" data-testid={testId}>
-      {name ? (
+      {shown ? (
         <>
-          <span className="recipient-name__name">{name}</span>{' '}
+          <span className="recipient-name__name">{shown}</span>{' '}
           <span className="recipient-name__number">{number}</span>
         </>
       ) : (

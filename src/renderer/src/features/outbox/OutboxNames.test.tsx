@@ -71,6 +71,26 @@ describe('names next to numbers in the outbox', () => {
     off()
   })
 
+  // A name learned from a customer's message or a sheet is theirs to write: an override in it drew the row's number
+  // and the rest backwards, as the inbox did before the shown-text rule.
+  it('shows a contact’s name without the bidi controls in it, in the rows, their boxes’ names and the details', async () => {
+    names = { '6281234567000': '\u202EBudi\u2066 Toko', '6281234567001': '\u202E\u2069' }
+    render(<OutboxList selectedId={null} onSelect={() => {}} checked={new Map()} onCheck={() => {}} />)
+    await waitFor(() => expect(fake.requests('contacts:names')).toHaveLength(1))
+    await waitFor(() =>
+      expect(rowOf('i-0').querySelector('.row-recipient')?.textContent).toBe('Budi Toko +62 812-3456-7000')
+    )
+    expect(rowOf('i-1').querySelector('.row-recipient')?.textContent).toBe('+62 812-3456-7001')
+    const boxes = screen.getAllByRole('checkbox')
+    expect(boxes[0]!.getAttribute('aria-label')).toContain('Budi Toko (+62 812-3456-7000)')
+    expect(boxes[1]!.getAttribute('aria-label')).not.toContain('(')
+    fake.handle('outbox:get', () => ({ item: ITEMS[0]!, history: [] }))
+    render(<OutboxDetail id="i-0" onClose={() => {}} />)
+    await waitFor(() =>
+      expect(screen.getByTestId('outbox-detail-recipient').textContent).toBe('Budi Toko +62 812-3456-7000')
+    )
+  })
+
   it('titles an item’s details with its contact’s name', async () => {
     fake.handle('outbox:get', () => ({ item: ITEMS[2]!, history: [] }))
     render(<OutboxDetail id="i-2" onClose={() => {}} />)
