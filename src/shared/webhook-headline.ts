@@ -8,6 +8,7 @@
 import type { MessageKind, WebhookDeliveryView } from './contract'
 import { gatewayDeviceWord, gatewayMessageWord, type GatewayMessageWord } from './domain'
 import { formatPhoneForReading } from './domain/phone-display'
+import { shownText } from './domain/shown-text'
 
 // The maps name the window's message keys (the i18n layer's); as plain literals, as the contract layer imports no strings.
 
@@ -119,10 +120,13 @@ export type HeadlineKey =
 /** The lookup that says the words: the window's `t`, the terminal's `translate('en', …)`. */
 export type HeadlineTranslate = (key: HeadlineKey, params?: Record<string, string | number>) => string
 
-/** A payload's field as text, or '' when the gateway left it out or sent something else. */
+/**
+ * A payload's field as text, or '' when the gateway left it out or sent something else. What a customer (or anyone
+ * holding the webhook's address) wrote: drawn by the shown-text rule, so "\u202Egnp.exe" cannot read "exe.png".
+ */
 function field(payload: Record<string, unknown>, name: string): string {
   const value = payload[name]
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : ''
+  return typeof value === 'string' || typeof value === 'number' ? shownText(String(value)) : ''
 }
 
 function shortened(text: string): string {
@@ -156,9 +160,11 @@ function statusInWords(kind: WebhookDeliveryView['kind'], word: string, t: Headl
  */
 function knownMessage(message: KnownMessage, t: HeadlineTranslate): string {
   const kind = message.sentBy ? t(SENT_BY_KEY[message.sentBy]) : t(`kind.${message.kind}`)
-  if (message.text?.trim())
-    return t('webhooks.headline.messageWords', { kind, words: firstWords(message.text) })
-  return message.fileName ? t('webhooks.headline.messageFile', { kind, file: message.fileName }) : kind
+  // Its words and its file's name by the shown-text rule too: a reply may echo the customer's, a file keeps its name.
+  const text = shownText(message.text ?? '')
+  if (text.trim()) return t('webhooks.headline.messageWords', { kind, words: firstWords(text) })
+  const file = shownText(message.fileName ?? '')
+  return file ? t('webhooks.headline.messageFile', { kind, file }) : kind
 }
 
 /**
