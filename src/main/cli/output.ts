@@ -1,5 +1,5 @@
 /** How the CLI talks: one result on stdout (human text, or one JSON line with --json), progress and errors on stderr. */
-import { shownText, UNSHOWN_CHARACTERS } from '../../shared/domain/shown-text'
+import { shownJson, shownText } from '../../shared/domain/shown-text'
 import { formatNumber } from '../../shared/i18n/numbers'
 
 export const EXIT = { ok: 0, failure: 1, badInput: 2, rejected: 3, network: 4 } as const
@@ -15,10 +15,7 @@ export function printable(text: string): string {
 
 /** One JSON line a terminal cannot be steered by: what JSON.stringify leaves raw (C1 controls, bidi) is escaped. */
 export function jsonLine(data: unknown): string {
-  return JSON.stringify(data).replace(
-    UNSHOWN_CHARACTERS,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`
-  )
+  return shownJson(data)
 }
 
 const ENGLISH_PLURALS = new Intl.PluralRules('en')

@@ -15,3 +15,15 @@ export const UNSHOWN_CHARACTERS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202
 export function shownText(text: string): string {
   return text.replace(UNSHOWN_CHARACTERS, '')
 }
+
+/**
+ * `data` as JSON drawn as it reads, for a payload shown as it came (the webhook inspector, the terminal's --json):
+ * what JSON.stringify leaves raw of the characters above (DEL, C1 controls, bidi embeddings, overrides and isolates)
+ * written as its `\u` escape. The same JSON, nothing dropped: a reader sees the override was sent.
+ */
+export function shownJson(data: unknown, indent?: number): string {
+  return JSON.stringify(data, null, indent).replace(
+    UNSHOWN_CHARACTERS,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`
+  )
+}

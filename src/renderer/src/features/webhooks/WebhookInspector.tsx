@@ -3,6 +3,7 @@
 // headed by the message and status it carries. The device is the view's own choice (one inspector per device).
 import { useRef } from 'react'
 import type { WebhookDeliveryView } from '../../../../shared/contract'
+import { shownJson, shownText } from '../../../../shared/domain/shown-text'
 import { deliveryHeadline } from '../../../../shared/webhook-headline'
 import { call } from '../../api'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
@@ -150,6 +151,10 @@ function FilterSelect<V extends string>(props: {
   )
 }
 
+/**
+ * A delivery: its headline, payload, attempts and replies. What a customer wrote, the receiver's answer and what it
+ * sent back drawn by the shown-text rule; the payload as the JSON that came, its bidi controls escaped (shownJson).
+ */
 function DeliveryRow({ delivery }: { delivery: WebhookDeliveryView }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
@@ -183,7 +188,7 @@ function DeliveryRow({ delivery }: { delivery: WebhookDeliveryView }): React.JSX
       <details>
         <summary>{t('webhooks.payload')}</summary>
         <pre className="payload" data-testid="webhook-payload">
-          {JSON.stringify(delivery.payload, null, 2)}
+          {shownJson(delivery.payload, 2)}
         </pre>
       </details>
       <ol className="attempts" aria-label={t('webhooks.attempts')}>
@@ -197,7 +202,7 @@ function DeliveryRow({ delivery }: { delivery: WebhookDeliveryView }): React.JSX
               : t('webhooks.attempt.http', { status: attempt.httpStatus })}
             {attempt.body ? (
               <pre className="payload payload--answer" aria-label={t('webhooks.answer')}>
-                {attempt.body}
+                {shownText(attempt.body)}
               </pre>
             ) : null}
           </li>
@@ -211,7 +216,9 @@ function DeliveryRow({ delivery }: { delivery: WebhookDeliveryView }): React.JSX
         </p>
       ) : null}
       {delivery.replies.length > 0 ? (
-        <p data-testid="webhook-replies">{t('webhooks.replies', { text: delivery.replies.join(' · ') })}</p>
+        <p data-testid="webhook-replies">
+          {t('webhooks.replies', { text: shownText(delivery.replies.join(' · ')) })}
+        </p>
       ) : null}
       {delivery.replyNote && delivery.kind === 'incoming' ? (
         <p className="muted small" data-testid="webhook-reply-note">

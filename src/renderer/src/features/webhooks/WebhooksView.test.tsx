@@ -678,6 +678,31 @@ describe('WebhooksView', () => {
     }
   })
 
+  // What the customer (or anyone holding the webhook's address) wrote, as the inbox draws it: an override in a message
+  // read "exe.png" in the headline, the payload, the receiver's answer and the replies it sent.
+  it('shows what a customer wrote without the bidi controls that would reorder it, and the payload with them escaped', async () => {
+    const RLO = '\u202E'
+    const spoofed: WebhookDeliveryView = {
+      ...delivery,
+      payload: { id: 'ABC', message: `${RLO}gnp.exe`, phone: '62812777888', pushName: `${RLO}Budi` },
+      attempts: [{ ...delivery.attempts[1]!, body: `Terima kasih ${RLO}Budi` }],
+      replies: [`Terima kasih ${RLO}Budi`]
+    }
+    seedStores(makeBootstrap({ devices: [sandbox] }))
+    fake.handle('webhooks:get', () => settings({ deviceId: 'dev-sb', source: 'sandbox' }))
+    fake.handle('sandbox:webhookDeliveries', () => ({ deliveries: [spoofed] }))
+    render(<WebhooksView />)
+    const row = await screen.findByTestId('webhook-delivery')
+    expect(screen.getByTestId('webhook-headline').textContent).toBe('From +62 812-777-888: “gnp.exe”')
+    // The payload is the JSON as it came: the same JSON, the override written as its escape for a reader to see.
+    const payload = screen.getByTestId('webhook-payload').textContent ?? ''
+    expect(payload).toContain('"message": "\\u202egnp.exe"')
+    expect(JSON.parse(payload)).toEqual(spoofed.payload)
+    expect(within(row).getByLabelText('Answer').textContent).toBe('Terima kasih Budi')
+    expect(screen.getByTestId('webhook-replies').textContent).toContain('Terima kasih Budi')
+    expect(row.textContent).not.toContain(RLO)
+  })
+
   // QA42 Q42-03: a delivery not yet tried (no attempt, only "Next attempt …") was badged "Retrying".
   it('badges a delivery not yet tried "Waiting", and "Retrying" only after a failed attempt, in both languages', async () => {
     const waiting: WebhookDeliveryView = {
