@@ -474,7 +474,7 @@ describe('the outbox from the terminal', () => {
     expect(after.items).toEqual([])
   }, 40_000)
 
-  it('a flush while the gateway resets every connection exits 4 after its timeout, nothing sent', async () => {
+  it('a flush while the gateway resets connections exits 4, nothing sent: at once when its device cannot be checked, else after its timeout', async () => {
     const dir = join(work, 'outbox-reset')
     const queued = jsonOf(
       await run(
@@ -499,9 +499,27 @@ describe('the outbox from the terminal', () => {
       body: JSON.stringify({ path: '/api/*', kind: 'reset' })
     })
     try {
+      // Every connection: the device's state cannot be asked, so nothing is sent to it and nothing waits the timeout.
+      const unchecked = await run(['outbox', 'flush', '--data-dir', dir, '--timeout', '2', '--json'], env)
+      expect(expectFailure(unchecked, 4, [token])).toBe(
+        'sender-desk: outbox flush could not check the device of these credentials at its gateway; 1 item for it waits'
+      )
+      expect(jsonOf(unchecked)).toMatchObject({
+        ok: false,
+        accepted: 0,
+        failed: 0,
+        timedOut: false,
+        cannotGoNow: [{ state: 'unreachable', items: 1, checkFailed: 'Cannot reach the gateway (network).' }]
+      })
+      // Only its sends: the device answers connected, and each send is cut until the timeout.
+      await control('/__sandbox/faults', { method: 'DELETE' })
+      await control('/__sandbox/faults', {
+        method: 'POST',
+        body: JSON.stringify({ path: '/api/send-message', kind: 'reset' })
+      })
       const flushed = await run(['outbox', 'flush', '--data-dir', dir, '--timeout', '2', '--json'], env)
       expect(expectFailure(flushed, 4, [token])).toMatch(/stopped after 2 s with 1 item still to send/)
-      expect(jsonOf(flushed)).toMatchObject({ ok: false, accepted: 0, timedOut: true })
+      expect(jsonOf(flushed)).toMatchObject({ ok: false, accepted: 0, timedOut: true, cannotGoNow: [] })
     } finally {
       await control('/__sandbox/faults', { method: 'DELETE' })
     }

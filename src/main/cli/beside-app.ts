@@ -15,7 +15,7 @@ import type { TakeBackView } from '../../shared/contract'
 import type { CliContext } from './index'
 import { intFlag } from './args'
 import { counted, EXIT } from './output'
-import { adviceLines, heldBecause } from './device-words'
+import { adviceLines, cannotGoNowLines, heldBecause } from './device-words'
 
 /** The open app holding the send queue: its process, and every device id it sends for. */
 export interface AppBeside {
@@ -159,10 +159,7 @@ export function flushBesideApp(
   const held = heldByDevice(core, app, states)
   for (const { device: holding, items, reason } of held) {
     const own = holding.id === device.id || (device.aliases ?? []).includes(holding.id)
-    lines.push(
-      `${items} of them cannot go now: ${reason}.`,
-      ...adviceLines(holding, own).map((line) => `  ${line}`)
-    )
+    lines.push(...cannotGoNowLines(items, reason, adviceLines(holding, own)))
   }
   if (waitingForFlush > 0)
     lines.push(

@@ -77,6 +77,14 @@ export function adviceLines(device: DeviceStateFacts, own: boolean): string[] {
 }
 
 /**
+ * A device's messages a flush cannot send now, as every flush says them (the app's beside it, or the terminal's own):
+ * how many of the queue and why (heldBecause), then what to do (adviceLines), each indented.
+ */
+export function cannotGoNowLines(items: number, reason: string, advice: readonly string[]): string[] {
+  return [`${items} of them cannot go now: ${reason}.`, ...advice.map((line) => `  ${line}`)]
+}
+
+/**
  * Why a queued message waits that the kernel keeps no reason for, as the window's outbox says it (waiting.ts's order):
  * all sending paused, its device's sending paused, its device's state, its device's used-up quota; null when none
  * holds it (a policy's own reason, kept with the item, is said then). `devices`: the app's devices as last checked.

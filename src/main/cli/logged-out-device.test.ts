@@ -103,3 +103,67 @@ describe('a logged-out device, from the terminal while the app runs', () => {
     expect(json.json).toMatchObject({ ok: true, state: 'needs-scan', stateName: 'Needs a QR scan' })
   }, 30_000)
 })
+
+/** The app lists the terminal's device, and is closed: its queue goes with a flush from the terminal. */
+async function listedInTheClosedApp(): Promise<void> {
+  await app.registry.add({
+    label: 'Toko Quota',
+    baseUrl: String(env['SENDER_DESK_BASE_URL']),
+    token: String(env['SENDER_DESK_TOKEN'])
+  })
+}
+
+async function queuedStatuses(): Promise<string[]> {
+  const listed = await runCliJson(env, ['outbox', 'list'])
+  return (listed.json.items as { status: string }[]).map((item) => item.status)
+}
+
+// With the app closed the terminal's flush had no state to go by: it sent to a logged-out phone, each send refused.
+describe('a logged-out device, flushed from the terminal with the app closed', () => {
+  it('keeps its messages queued, sends and fails nothing, and says why and the command that relinks', async () => {
+    await listedInTheClosedApp()
+    await queueTwo()
+    await control.act(String(env['SENDER_DESK_TOKEN']), 'logout')
+    const flushed = await runCli(['outbox', 'flush', '--timeout', '5'], env)
+    expect(flushed.code, flushed.stderr).toBe(0)
+    expect(flushed.stdout).toContain('Failed: 0')
+    expect(flushed.stdout).toContain('Still to send: 2')
+    expect(flushed.stdout).toContain('2 of them cannot go now: Toko Quota is logged out.')
+    expect(flushed.stdout).toContain(
+      'The phone logged out of WhatsApp: relink it by scanning a new code with the same phone.'
+    )
+    expect(flushed.stdout).toContain('Next: sender-desk device qr --out qr.png')
+    expect(flushed.stdout).toContain('Then: sender-desk outbox flush')
+    expect(flushed.stdout).not.toContain('Waiting: not-sendable')
+    expect(await control.messages()).toEqual([])
+    expect(await queuedStatuses()).toEqual(['queued', 'queued'])
+    const json = await runCliJson(env, ['outbox', 'flush', '--timeout', '5'])
+    expect(json.code).toBe(0)
+    expect(json.json).toMatchObject({
+      ok: true,
+      accepted: 0,
+      failed: 0,
+      cannotGoNow: [{ label: 'Toko Quota', state: 'needs-scan', items: 2 }]
+    })
+    // Relinked as the next step says: the next flush sends them, each once.
+    const qr = await runCli(['device', 'qr', '--out', join(work, 'qr.png')], env)
+    expect(qr.code, qr.stderr).toBe(0)
+    await control.act(String(env['SENDER_DESK_TOKEN']), 'scan')
+    const again = await runCliJson(env, ['outbox', 'flush', '--timeout', '10'])
+    expect(again.json).toMatchObject({ ok: true, accepted: 2, failed: 0, cannotGoNow: [] })
+    expect(await control.messages()).toHaveLength(2)
+  }, 30_000)
+
+  it('a check that fails on the network: says so, keeps its messages queued and exits 4', async () => {
+    await listedInTheClosedApp()
+    await queueTwo()
+    await control.addFault({ path: '/api/device/info', kind: 'reset' })
+    const flushed = await runCli(['outbox', 'flush', '--timeout', '5'], env)
+    expect(flushed.code, flushed.stderr).toBe(4)
+    expect(flushed.stdout).toContain('2 of them cannot go now: the gateway is unreachable for Toko Quota.')
+    expect(flushed.stdout).toContain('Sender Desk could not check Toko Quota before sending')
+    expect(flushed.stderr).toMatch(/^sender-desk: outbox flush could not check Toko Quota at its gateway/m)
+    expect(await control.messages()).toEqual([])
+    expect(await queuedStatuses()).toEqual(['queued', 'queued'])
+  }, 30_000)
+})

@@ -40,6 +40,7 @@ import { reportDataUpdate } from './data-update'
 import { campaignFlag, campaignScope, refusingCountChanged } from './outbox-campaign-flag'
 import { scheduledWords } from './outbox-schedule-words'
 import { queuedHeldBy } from './device-words'
+import { checkBeforeFlush, heldAfterFlush } from './flush-checked'
 
 const MB = 1024 * 1024
 
@@ -353,7 +354,11 @@ export async function runOutbox(context: CliContext): Promise<number> {
       const timeoutSec = intFlag(context.args, 'timeout', { min: 1, max: 86_400 }) ?? 300
       const credentials = await context.credentials()
       type Flushed =
-        { besideApp: number } | { summary: Awaited<ReturnType<CommandLineCore['outbox']['flush']>> }
+        | { besideApp: number }
+        | {
+            summary: Awaited<ReturnType<CommandLineCore['outbox']['flush']>>
+            held: ReturnType<typeof heldAfterFlush>
+          }
       const flushed = await withCommandLineCore(context, credentials, async (core): Promise<Flushed> => {
         // The open app holds the queue: say what it sends and what waits for it to close, not only "stop it".
         const app = await appBeside(core, cliDataDir(context))
@@ -367,16 +372,19 @@ export async function runOutbox(context: CliContext): Promise<number> {
               await appDeviceStates(cliDataDir(context))
             )
           }
-        return {
-          summary: await core.outbox.flush({
-            timeoutMs: timeoutSec * 1000,
-            onProgress: (p) =>
-              context.out.progress(`sent ${p.accepted}, failed ${p.failed}, remaining ${p.remaining}`)
-          })
-        }
+        // No app polls the device: its state, asked once, decides whether its messages go (it sent to a logged-out phone, each send refused).
+        const device = await commandLineDevice(context, credentials)
+        const listed = (await appDeviceStates(cliDataDir(context))).get(device.id)
+        const check = await checkBeforeFlush(core, device, listed)
+        const summary = await core.outbox.flush({
+          timeoutMs: timeoutSec * 1000,
+          onProgress: (p) =>
+            context.out.progress(`sent ${p.accepted}, failed ${p.failed}, remaining ${p.remaining}`)
+        })
+        return { summary, held: heldAfterFlush(core, device, check) }
       })
       if (!('summary' in flushed)) return flushed.besideApp
-      const { summary } = flushed
+      const { summary, held } = flushed
       const left = summary.remaining.queued + summary.remaining.sending
       const lines = [
         `Accepted by the gateway: ${summary.accepted}`,
@@ -384,10 +392,24 @@ export async function runOutbox(context: CliContext): Promise<number> {
         `Still to send: ${left}`
       ]
       for (const block of summary.blocked)
-        lines.push(`Waiting: ${block.reason}${block.detail ? ` — ${block.detail}` : ''}`)
+        // The state's hold is said in words below.
+        if (!(held && block.reason === 'not-sendable'))
+          lines.push(`Waiting: ${block.reason}${block.detail ? ` — ${block.detail}` : ''}`)
+      if (held) lines.push(...held.lines)
       if (summary.timedOut) lines.push(`Stopped after ${timeoutSec} s; run flush again to continue.`)
       const unfinished = summary.timedOut && left > 0
-      context.out.result(lines.join('\n'), { ok: !unfinished, ...summary })
+      const unchecked = held?.cannotGoNow.checkFailed !== undefined
+      context.out.result(lines.join('\n'), {
+        ok: !unfinished && !unchecked,
+        ...summary,
+        cannotGoNow: held ? [held.cannotGoNow] : []
+      })
+      if (held && unchecked) {
+        context.out.progress(
+          `sender-desk: outbox flush could not check ${held.cannotGoNow.label} at its gateway; ${counted(held.cannotGoNow.items, 'item')} for it ${held.cannotGoNow.items === 1 ? 'waits' : 'wait'}`
+        )
+        return EXIT.network
+      }
       if (!unfinished) return EXIT.ok
       // A failed flush says so on stderr like every other failure, in one line.
       context.out.progress(

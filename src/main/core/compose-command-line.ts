@@ -29,7 +29,14 @@ import { ApiFailure, failureShape, type ApiHandlers, type KeyedText } from './co
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { CoreEvents } from './core-events'
-import { invoiceRecord, stateFromError, stateFromInfo, terminalDeviceId } from './devices'
+import {
+  invoiceRecord,
+  isSendable,
+  stateFromError,
+  stateFromInfo,
+  terminalDeviceId,
+  type StateVerdict
+} from './devices'
 import { readJsonFile } from './private-files'
 import { FileHandles, type RegisteredFile } from './files'
 import {
@@ -516,15 +523,34 @@ export function deviceStateFacts(
   info: DeviceInfo,
   listed?: AppDeviceState | undefined
 ): Omit<AppDeviceState, 'id' | 'label'> {
-  const verdict = stateFromInfo(info, systemClock.now())
+  return factsOf(stateFromInfo(info, systemClock.now()), info.quota, listed)
+}
+
+/** A verdict of the core's rule as the words are told it, with what the app's list knows of the device. */
+function factsOf(
+  verdict: StateVerdict,
+  quota: DeviceView['quota'],
+  listed: AppDeviceState | undefined
+): Omit<AppDeviceState, 'id' | 'label'> {
   const ownNote = decodeNote(verdict.note)?.key
   return {
     state: verdict.state,
     stateNoteKey: ownNote ?? (listed?.state === verdict.state ? listed.stateNoteKey : undefined),
     linked: listed?.linked ?? null,
-    quota: info.quota,
+    quota,
     sandbox: listed !== undefined && isSandboxDevice(listed)
   }
+}
+
+/**
+ * One ask of a device's state, read by the app's monitor's rule: an answer by stateFromInfo, a failed ask by
+ * stateFromError. `unanswered`: the ask itself failed, the gateway giving no word of the device (the network, a
+ * time-out, a server error; a refused token is its word). `note`: the state's note (the core's, or the gateway's).
+ */
+export interface DeviceCheck {
+  facts: Omit<AppDeviceState, 'id' | 'label'>
+  unanswered: boolean
+  note: string | null
 }
 
 /** The app's device list in its data folder (compose.ts opens the registry on it). */
@@ -611,6 +637,13 @@ export interface CommandLineCore {
    * null for a device this command was not given: the terminal has no monitor and no other device's token.
    */
   deviceState(deviceId: string): Promise<DeviceState | null>
+  /**
+   * Before a flush sends, with no app beside to poll: asks the gateway this command's device's state once (as
+   * deviceState) and tells the outbox whether it may send by the app's rule (isSendable), for its id and aliases, as
+   * the app's monitor tells it, so a device not connected keeps its messages queued. `listed`: what the app's list
+   * knows of it (appDeviceStates). Null without a device.
+   */
+  checkBeforeSending(listed?: AppDeviceState): Promise<DeviceCheck | null>
   /** A campaign's take-backs not finished yet (running or paused), oldest first (none for a campaign not here). */
   campaignTakeBacks(campaignId: string): string[]
   /** Runs a contract command as the window would (request schema, handler, reply schema); a refusal throws ApiFailure. */
@@ -722,6 +755,17 @@ export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
       blacklistSettled: (phones, add, _unreached, reached) => gatewaysMissed(db, phones, add, reached)
     })
   }
+  async function checkDevice(listed?: AppDeviceState): Promise<DeviceCheck | null> {
+    if (!client) return null
+    try {
+      const info = await client.deviceInfo()
+      return { facts: deviceStateFacts(info, listed), unanswered: false, note: info.note ?? null }
+    } catch (error) {
+      const verdict = stateFromError(error)
+      const unanswered = verdict.state === 'unreachable' || verdict.state === 'unknown'
+      return { facts: factsOf(verdict, null, listed), unanswered, note: verdict.note }
+    }
+  }
   return {
     outbox,
     deviceId: device?.id,
@@ -732,12 +776,14 @@ export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
     operatorTimeZone: () => settings.get().defaultTimezone,
     optedOut,
     async deviceState(deviceId) {
-      if (!client || !isDevice(deviceId)) return null
-      try {
-        return stateFromInfo(await client.deviceInfo(), systemClock.now()).state
-      } catch (error) {
-        return stateFromError(error).state
-      }
+      return isDevice(deviceId) ? ((await checkDevice())?.facts.state ?? null) : null
+    },
+    async checkBeforeSending(listed) {
+      const check = await checkDevice(listed)
+      if (!check || !device) return check
+      for (const id of [device.id, ...(device.aliases ?? [])])
+        outbox.setDeviceSendable(id, isSendable(check.facts.state))
+      return check
     },
     campaignTakeBacks: (campaignId) => campaigns.openTakeBacks(campaignId),
     invoke: invokeThrough(handlers as ApiHandlers, logger),
