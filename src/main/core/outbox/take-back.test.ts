@@ -6,6 +6,8 @@ import { CANNOT_REVOKE, NOT_PENDING } from './testing/fake-gateway'
 import { makeFixture, type OutboxFixture } from './testing/outbox-fixture'
 import { newTextItem } from '../store/testing/new-item'
 import { OPTED_OUT_NOTE } from './policies'
+import { followOnItsWay, requestFollowing } from '../store'
+import type { TakeBackView } from '../../../shared/contract'
 
 let fx: OutboxFixture
 afterEach(async () => {
@@ -47,6 +49,44 @@ async function twoRowsAtTheGateway(): Promise<void> {
     newTextItem('row-2', { recipient: '6281200000002', producerTag: 'campaign:c1' })
   ])
   await fx.runUntil(() => statusOf('row-1') === 'accepted' && statusOf('row-2') === 'accepted')
+}
+
+/** A whole send of one message taken back from its card while it was being sent: its id and the request's. */
+async function sendTakenBackOnItsWay(): Promise<{ id: string; requestId: string }> {
+  fx = makeFixture(OPTIONS)
+  await fx.outbox.start()
+  fx.gateway.holdSends = true
+  const { itemIds } = await fx.outbox.enqueue({
+    deviceId: 'd1',
+    recipients: ['6281200000001'],
+    entries: [{ kind: 'text', text: 'oops' }]
+  })
+  await fx.runUntil(() => fx.gateway.heldCount === 1)
+  const request = fx.outbox.takeBackItems(itemIds, 'revoke', { alsoCancelHeld: true })
+  expect(request.leftAlone).toEqual({ fate_unknown: 1 })
+  return { id: itemIds[0] ?? '', requestId: request.id }
+}
+
+/** The send held on the wire (holdSends) is refused by the gateway, never taken: `id` fails. */
+async function failsBeforeTheGateway(id: string): Promise<void> {
+  fx.gateway.fail({ op: 'send', code: 'rejected', gatewayMessage: 'param invalid' })
+  fx.gateway.holdSends = false
+  fx.gateway.releaseHeld()
+  await fx.runUntil(() => statusOf(id) === 'failed')
+}
+
+/** Campaign c1's two rows taken back while row-1 or row-2 (`onItsWay`) was being sent, the other still queued. */
+async function campaignTakenBackOnItsWay(): Promise<{ onItsWay: string; request: TakeBackView }> {
+  fx = makeFixture(OPTIONS)
+  await fx.outbox.start()
+  fx.gateway.holdSends = true
+  await fx.outbox.add([
+    newTextItem('row-1', { recipient: '6281200000001', producerTag: 'campaign:c1' }),
+    newTextItem('row-2', { recipient: '6281200000002', producerTag: 'campaign:c1' })
+  ])
+  await fx.runUntil(() => fx.gateway.heldCount === 1)
+  const onItsWay = ['row-1', 'row-2'].find((id) => statusOf(id) === 'sending') ?? ''
+  return { onItsWay, request: fx.outbox.takeBackProducer('campaign:c1', { revokeDelivered: true }) }
 }
 
 describe('take-back: revoke', () => {
@@ -217,28 +257,76 @@ describe('take-back: a whole send (the send card’s Delete for everyone)', () =
   })
 
   it('has nothing to follow when the message fails: counted by why instead, its tally done', async () => {
-    fx = makeFixture(OPTIONS)
-    await fx.outbox.start()
-    fx.gateway.holdSends = true
-    const { itemIds } = await fx.outbox.enqueue({
-      deviceId: 'd1',
-      recipients: ['6281200000001'],
-      entries: [{ kind: 'text', text: 'oops' }]
-    })
-    const id = itemIds[0] ?? ''
-    await fx.runUntil(() => fx.gateway.heldCount === 1)
-    const request = fx.outbox.takeBackItems(itemIds, 'revoke', { alsoCancelHeld: true })
-    fx.gateway.fail({ op: 'send', code: 'rejected', gatewayMessage: 'param invalid' })
-    fx.gateway.holdSends = false
-    fx.gateway.releaseHeld()
-    await fx.runUntil(() => statusOf(id) === 'failed')
-    const tally = fx.outbox.takeBackProgress(request.id)
+    const { id, requestId } = await sendTakenBackOnItsWay()
+    await failsBeforeTheGateway(id)
+    const tally = fx.outbox.takeBackProgress(requestId)
     expect(tally).toMatchObject({
       state: 'done',
       leftAlone: { never_reached_gateway: 1 },
       onItsWayFollowed: false
     })
     expect(tally.cancel.pending + tally.revoke.pending).toBe(0)
+  })
+})
+
+// A message a take-back left on its way is followed up only while it is that send: sent again by the operator it is a
+// new send, and gone from the outbox it is nothing more to take back.
+describe('take-back: what a message on its way stops being followed for', () => {
+  /** Its send fails before the gateway took it, then the operator retries it and the gateway takes it. */
+  async function failThenRetry(id: string, beforeRetry: () => void = () => undefined): Promise<void> {
+    await failsBeforeTheGateway(id)
+    beforeRetry()
+    expect(fx.outbox.retry(id).status).toBe('queued')
+    await fx.runUntil(() => !['queued', 'sending'].includes(statusOf(id)))
+    expect(statusOf(id)).toBe('accepted')
+  }
+
+  /** The request asks the gateway nothing: a follow-up's call is written with the acceptance, in its transaction. */
+  const asksNothing = (requestId: string): void => {
+    const tally = fx.outbox.takeBackProgress(requestId)
+    expect(tally.state).toBe('done')
+    for (const action of ['cancel', 'revoke'] as const)
+      expect(tally[action]).toEqual({ done: 0, refused: 0, unknown: 0, pending: 0 })
+  }
+
+  it('leaves a message the operator sends again to go out: no take-back follows it up', async () => {
+    const { id, requestId } = await sendTakenBackOnItsWay()
+    await failThenRetry(id)
+    asksNothing(requestId)
+    expect(requestFollowing(fx.db, id)).toBeUndefined()
+    expect(fx.outbox.takeBackProgress(requestId)).toMatchObject({
+      leftAlone: { never_reached_gateway: 1 },
+      onItsWayFollowed: false
+    })
+  })
+
+  // However its row was kept (a request of an older version, a failure nothing could place), a retry ends it.
+  it('lets go of a message still followed when the operator sends it again, counting it on its way no more', async () => {
+    const { id, requestId } = await sendTakenBackOnItsWay()
+    await failThenRetry(id, () => {
+      fx.db
+        .prepare('UPDATE outbox_takeback_requests SET left_alone = ? WHERE id = ?')
+        .run(JSON.stringify({ fate_unknown: 1 }), requestId)
+      expect(followOnItsWay(fx.db, requestId, [id])).toBe(1)
+    })
+    asksNothing(requestId)
+    expect(requestFollowing(fx.db, id)).toBeUndefined()
+    expect(fx.outbox.takeBackProgress(requestId)).toMatchObject({ leftAlone: {}, onItsWayFollowed: false })
+  })
+
+  // A campaign's tally said "1 was on its way: once the gateway has it, it is taken back too" of a row that had failed
+  // before reaching the gateway and was deleted from the outbox since.
+  it('counts a campaign row on its way no more once it failed, nor once it is deleted', async () => {
+    const { onItsWay, request } = await campaignTakenBackOnItsWay()
+    expect(request.leftAlone).toEqual({ fate_unknown: 1 })
+    // Kept with the request, as a whole send's: a delete (or retention) takes the row and its count with it.
+    expect(requestFollowing(fx.db, onItsWay)).toBe(request.id)
+    await failsBeforeTheGateway(onItsWay)
+    expect(fx.outbox.takeBackProgress(request.id).leftAlone).toEqual({ never_reached_gateway: 1 })
+    expect(fx.outbox.deleteMany([onItsWay]).done).toEqual([onItsWay])
+    const tally = fx.outbox.takeBackProgress(request.id)
+    expect(tally.leftAlone['fate_unknown']).toBeUndefined()
+    expect(tally).toMatchObject({ state: 'done', stoppedLocally: 1 })
   })
 })
 
@@ -317,16 +405,7 @@ describe('take-back: cancel and resend', () => {
   // An operator's probe: a campaign taken back while a row was being sent; the row went out and stayed on WhatsApp,
   // the tally saying only that it had been on its way. Once its fate is known it is taken back in the same request.
   it('follows up a row that was on its way: once the gateway has it, it is cancelled or deleted as asked', async () => {
-    fx = makeFixture(OPTIONS)
-    await fx.outbox.start()
-    fx.gateway.holdSends = true
-    await fx.outbox.add([
-      newTextItem('row-1', { recipient: '6281200000001', producerTag: 'campaign:c1' }),
-      newTextItem('row-2', { recipient: '6281200000002', producerTag: 'campaign:c1' })
-    ])
-    await fx.runUntil(() => fx.gateway.heldCount === 1)
-    const onItsWay = ['row-1', 'row-2'].find((id) => statusOf(id) === 'sending') ?? ''
-    const request = fx.outbox.takeBackProducer('campaign:c1', { revokeDelivered: true })
+    const { onItsWay, request } = await campaignTakenBackOnItsWay()
     expect(fx.outbox.takeBackProgress(request.id)).toMatchObject({
       stoppedLocally: 1,
       leftAlone: { fate_unknown: 1 }

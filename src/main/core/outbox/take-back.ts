@@ -8,6 +8,7 @@ import {
   followOnItsWay,
   followsOnItsWay,
   requestFollowing,
+  sentAgain,
   type TakeBackAction,
   type ItemRecord,
   type TakeBackRequestRecord,
@@ -54,8 +55,8 @@ export function createTakeBacks(
 
   /**
    * Record the request and its ops in one transaction, then let the pump carry them. `onItsWay`: the messages it
-   * follows up once their fate is known (a whole send's; a campaign's are found by its tag), kept in the same
-   * transaction, so a restart loses none.
+   * follows up once their fate is known (a whole send's, a campaign's), kept in the same transaction, so a restart
+   * loses none, and one deleted meanwhile is counted on its way no more.
    */
   function record(
     producerTag: string | null,
@@ -142,27 +143,30 @@ export function createTakeBacks(
     const leftAlone: LeftAlone = {}
     const ops: NewTakeBackOp[] = []
     const stop: string[] = []
+    const onItsWay: string[] = []
     for (const subject of store.subjectsOfProducer(tag, OPTED_OUT_NOTE)) {
       const step = takeBackStep(decideTakeBack(subject), options)
       if ('leave' in step) count(leftAlone, step.leave)
       else if (step.act === 'stop_locally') stop.push(subject.id)
       else ops.push(opOf(subject, step.act === 'revoke' ? 'revoke' : 'cancel'))
+      if ('leave' in step && step.leave === 'fate_unknown') onItsWay.push(subject.id)
     }
     const stopped = stop.length > 0 ? cancelMany(stop).done.length : 0
-    return record(tag, options.revokeDelivered, ops, stopped, leftAlone)
+    return record(tag, options.revokeDelivered, ops, stopped, leftAlone, onItsWay)
   }
 
   /**
    * A message on its way when its messages were taken back (left as `fate_unknown`: sending, or its answer lost) is
    * followed up in that request once the gateway turns out to have it: cancelled there, or deleted for everyone if it
    * left and the request asked that (an operator's probe: a campaign row went out after "Take back", and the tally
-   * could only say to take back again; QA79: a send's card said the same). A campaign's is its newest request, and only
-   * a move to `accepted` is one: that status is reached from `sending` alone (a resend's has its own op), and nothing
-   * else of a taken-back producer is sent after it. A whole send's is the request that kept it on its way (record):
-   * one that fails instead has nothing to take back and is counted by why; one back in line stays followed until sent.
+   * could only say to take back again; QA79: a send's card said the same). It is the request that kept it on its way
+   * (record): one that fails instead has nothing to take back and is counted by why (a campaign's too: its tally said
+   * "on its way" of a row that had failed, and was deleted since); one back in line stays followed until sent, unless
+   * the operator sends it again (a retry: a new send, sentAgain). A campaign's request from before it kept its messages
+   * is found by its tag, its newest, and only a move to `accepted` is one.
    */
   function followUpOnItsWay(item: ItemRecord): void {
-    const request = requestOnItsWay(item)
+    const { request, kept } = requestOnItsWay(item)
     const onItsWay = request?.leftAlone['fate_unknown'] ?? 0
     if (!request || onItsWay === 0 || store.opsOfItems([item.id]).length > 0) return
     const [subject] = store.subjectsOf([item.id], OPTED_OUT_NOTE)
@@ -170,14 +174,13 @@ export function createTakeBacks(
     const step = takeBackStep(decideTakeBack(subject), { revokeDelivered: request.revokeDelivered })
     const act = 'act' in step ? step.act : null
     if (act === 'stop_locally' || ('leave' in step && step.leave === 'fate_unknown')) return
-    const ofSend = request.producerTag === null
-    if (act === null && !ofSend) return
+    if (act === null && !kept) return
     const leftAlone: Record<string, number> = { ...request.leftAlone, fate_unknown: onItsWay - 1 }
     if (onItsWay === 1) delete leftAlone['fate_unknown']
     if ('leave' in step) leftAlone[step.leave] = (leftAlone[step.leave] ?? 0) + 1
     const requestId = request.id
     ctx.batch(() => {
-      if (ofSend) arrived(ctx.store.db, item.id)
+      if (kept) arrived(ctx.store.db, item.id)
       if (act !== null) {
         store.addOp(requestId, opOf(subject, act === 'revoke' ? 'revoke' : 'cancel'))
         store.setRequestState(requestId, ['done'], 'running', clock.now())
@@ -189,20 +192,27 @@ export function createTakeBacks(
     pump()
   }
 
-  /** The request that left this item on its way and follows it up now, or undefined (a damaged one follows nothing). */
-  function requestOnItsWay(item: ItemRecord): TakeBackRequestRecord | undefined {
+  /**
+   * The request that left this item on its way and follows it up now, `kept` when it kept the item (record), or none
+   * (a damaged one follows nothing). A producer's request that keeps its messages follows no other.
+   */
+  function requestOnItsWay(item: ItemRecord): { request?: TakeBackRequestRecord | undefined; kept: boolean } {
     try {
-      if (item.producerTag !== null)
-        return item.status === 'accepted' ? store.newestProducerRequest(item.producerTag) : undefined
       const id = requestFollowing(ctx.store.db, item.id)
-      return id === undefined ? undefined : store.getRequest(id)
+      if (id !== undefined) return { request: store.getRequest(id), kept: true }
+      if (item.producerTag === null || item.status !== 'accepted') return { kept: false }
+      const newest = store.newestProducerRequest(item.producerTag)
+      const keepsItsOwn = newest !== undefined && followsOnItsWay(ctx.store.db, newest.id)
+      return { request: keepsItsOwn ? undefined : newest, kept: false }
     } catch (error) {
       // The send path that told of this item must not fail with it.
-      if (error instanceof DamagedStoreError) return undefined
+      if (error instanceof DamagedStoreError) return { kept: false }
       throw error
     }
   }
   ctx.transitionListeners.add(followUpOnItsWay)
+  // A message sent again by the operator is a new send: no take-back follows it up (its request counts it no more).
+  ctx.retryHooks.push({ refuseRetry: () => null, retried: (item) => sentAgain(ctx.store.db, item.id) })
 
   /** What taking back a producer's messages would do now: the counts a confirmation states. */
   function planProducer(tag: string, options: { revokeDelivered: boolean }): TakeBackPlanView {

@@ -40,7 +40,13 @@ export type { ProgressPoints } from './outbox-progress'
 export { producerRefsIn, type ProducerRefsPage } from './outbox-producer-refs'
 export { producerUnsent, type UnsentItem } from './outbox-producer-unsent'
 export { producerLatestTakeBack, producerOpenTakeBacks } from './outbox-producer-takebacks'
-export { arrived, followOnItsWay, followsOnItsWay, requestFollowing } from './outbox-takeback-on-its-way'
+export {
+  arrived,
+  followOnItsWay,
+  followsOnItsWay,
+  requestFollowing,
+  sentAgain
+} from './outbox-takeback-on-its-way'
 export {
   OutboxTakeBackStore,
   type TakeBackAction,

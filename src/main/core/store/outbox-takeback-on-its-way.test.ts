@@ -1,6 +1,6 @@
-// The messages a whole send's take-back left on their way go with their item: deleted by the operator or purged by
-// retention before it landed, a message kept its row, and the request's tally went on saying "1 was on its way: once
-// the gateway has it, it is taken back too" of a message that was gone.
+// The messages a take-back left on their way go with their item: deleted by the operator or purged by retention before
+// it landed, a message kept its row, and the request's tally went on saying "1 was on its way: once the gateway has it,
+// it is taken back too" of a message that was gone. A message the operator sends again lets go of its row too.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -8,7 +8,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { openDatabase, type SqliteDatabase } from './database'
 import { migrations } from './migrations'
 import { OutboxStore } from './outbox-store'
-import { followOnItsWay, followsOnItsWay, requestFollowing } from './outbox-takeback-on-its-way'
+import { followOnItsWay, followsOnItsWay, requestFollowing, sentAgain } from './outbox-takeback-on-its-way'
 import { OutboxTakeBackStore } from './outbox-takeback-store'
 import { newTextItem } from './testing/new-item'
 
@@ -67,6 +67,21 @@ it('leaves the request of a message with no row as it was', () => {
   store.deleteItem('other')
   expect(takeBacks.getRequest('tb-1')?.leftAlone).toEqual({ fate_unknown: 1 })
   expect(requestFollowing(db, 'w-1')).toBe('tb-1')
+})
+
+// Retried by the operator, a message is a new send: no take-back follows it, as if it had left the outbox.
+it('drops the row of a message sent again, its request counting it no more; a damaged request left as it was', () => {
+  onItsWay(['w-1', 'w-2'], { revoked: 1, fate_unknown: 2 })
+  sentAgain(db, 'w-1')
+  expect(requestFollowing(db, 'w-1')).toBeUndefined()
+  expect(takeBacks.getRequest('tb-1')?.leftAlone).toEqual({ revoked: 1, fate_unknown: 1 })
+  sentAgain(db, 'never-followed')
+  expect(takeBacks.getRequest('tb-1')?.leftAlone).toEqual({ revoked: 1, fate_unknown: 1 })
+
+  db.prepare("UPDATE outbox_takeback_requests SET left_alone = '{not json' WHERE id = 'tb-1'").run()
+  sentAgain(db, 'w-2')
+  expect(requestFollowing(db, 'w-2')).toBeUndefined()
+  expect(followsOnItsWay(db, 'tb-1')).toBe(false)
 })
 
 // Its counts unreadable, the request reads as damaged (and says so); the message is deleted all the same.
