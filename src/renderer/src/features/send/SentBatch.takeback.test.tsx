@@ -4,7 +4,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { OutboxItemView } from '../../../../shared/contract'
+import type { OutboxItemView, TakeBackView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeItem, makeSettings, makeTakeBack } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
@@ -52,6 +52,17 @@ function cardOf(language: 'en' | 'id', items: OutboxItemView[]): () => void {
 describe.each(['en', 'id'] as const)('the card of a send just made (%s)', (language) => {
   const say = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>): string =>
     translate(language, key, params)
+
+  /** Delete for everyone on `card`, confirmed, the core answering `view` (and its progress, each read): its tally. */
+  async function takeBackOnCard(card: HTMLElement, view: TakeBackView): Promise<HTMLElement> {
+    const user = userEvent.setup()
+    await user.click(await within(card).findByRole('button', { name: say('outbox.takeBack.revoke') }))
+    fake.handle('outbox:takeBack', () => view)
+    fake.handle('outbox:takeBackProgress', () => view)
+    const question = within(card).getByRole('group', { name: /./ })
+    await user.click(within(question).getByRole('button', { name: say('outbox.takeBack.revoke') }))
+    return within(card).findByTestId('send-takeback-tally')
+  }
 
   it('takes the send back, asked in its own words, and says what it does once: the tally, followed', async () => {
     const disconnect = cardOf(language, sentItems)
@@ -118,21 +129,17 @@ describe.each(['en', 'id'] as const)('the card of a send just made (%s)', (langu
     ]
     const disconnect = cardOf(language, items)
     try {
-      const user = userEvent.setup()
       const card = await screen.findByTestId('send-sent')
-      await user.click(await within(card).findByRole('button', { name: say('outbox.takeBack.revoke') }))
-      const view = makeTakeBack({
-        producerTag: null,
-        state: 'done',
-        revoke: { done: 1, refused: 0, unknown: 0, pending: 0 },
-        leftAlone: { fate_unknown: 1 },
-        onItsWayFollowed: true
-      })
-      fake.handle('outbox:takeBack', () => view)
-      fake.handle('outbox:takeBackProgress', () => view)
-      const question = within(card).getByRole('group', { name: /./ })
-      await user.click(within(question).getByRole('button', { name: say('outbox.takeBack.revoke') }))
-      const tally = await within(card).findByTestId('send-takeback-tally')
+      const tally = await takeBackOnCard(
+        card,
+        makeTakeBack({
+          producerTag: null,
+          state: 'done',
+          revoke: { done: 1, refused: 0, unknown: 0, pending: 0 },
+          leftAlone: { fate_unknown: 1 },
+          onItsWayFollowed: true
+        })
+      )
       expect(tally.textContent).toBe(
         `${say('campaigns.takeBack.tally', { parts: say('campaigns.takeBack.tally.revoked', { n: 1 }) })} ${say(
           'campaigns.takeBack.tally.onItsWayFollowed',
@@ -237,23 +244,19 @@ describe.each(['en', 'id'] as const)('the card of a send just made (%s)', (langu
     const items = [delivered('r-1', '6281211110031'), delivered('r-2', '6281211110032')]
     const disconnect = cardOf(language, items)
     try {
-      const user = userEvent.setup()
       const card = await screen.findByTestId('send-sent')
       const progressWords = say('send.sent.progressHere')
       // While its messages may still move (delivered, then read), the card says their progress comes here.
       expect(card.textContent).toContain(`${say('send.sent.to', { count: 2 })} ${progressWords}`)
-      await user.click(await within(card).findByRole('button', { name: say('outbox.takeBack.revoke') }))
-      const view = makeTakeBack({
-        producerTag: null,
-        state: 'done',
-        revoke: { done: 2, refused: 0, unknown: 0, pending: 0 },
-        leftAlone: {}
-      })
-      fake.handle('outbox:takeBack', () => view)
-      fake.handle('outbox:takeBackProgress', () => view)
-      const question = within(card).getByRole('group', { name: /./ })
-      await user.click(within(question).getByRole('button', { name: say('outbox.takeBack.revoke') }))
-      const tally = await within(card).findByTestId('send-takeback-tally')
+      const tally = await takeBackOnCard(
+        card,
+        makeTakeBack({
+          producerTag: null,
+          state: 'done',
+          revoke: { done: 2, refused: 0, unknown: 0, pending: 0 },
+          leftAlone: {}
+        })
+      )
       act(() => {
         for (const item of items) fake.emit('outbox:itemChanged', { item: { ...item, status: 'revoked' } })
       })
@@ -272,6 +275,49 @@ describe.each(['en', 'id'] as const)('the card of a send just made (%s)', (langu
       expect(card.textContent).not.toContain(progressWords)
       expect(within(card).getByTestId('send-sent-summary').textContent).toBe('')
       expect(card.textContent!.split(say('buckets.revoked', { count: 2 })).length - 1).toBe(1)
+    } finally {
+      disconnect()
+    }
+  })
+
+  // A message the take-back cancelled, retried since by the operator, is a new send: the card counted it under the
+  // take-back's tally alone ("1 cancelled before it left"), its own line silent, as if it were still taken back.
+  it('counts a message sent again after its take-back as sending, not as taken back', async () => {
+    const items = [
+      makeItem({ id: 'a-1', recipient: '6281211110041', status: 'delivered', gatewayId: 'gw-a-1' }),
+      makeItem({ id: 'a-2', recipient: '6281211110042', status: 'queued', text: 'Wrong price' })
+    ]
+    const disconnect = cardOf(language, items)
+    try {
+      const card = await screen.findByTestId('send-sent')
+      await takeBackOnCard(
+        card,
+        makeTakeBack({
+          producerTag: null,
+          state: 'done',
+          stoppedLocally: 1,
+          revoke: { done: 1, refused: 0, unknown: 0, pending: 0 },
+          leftAlone: {}
+        })
+      )
+      act(() => {
+        fake.emit('outbox:itemChanged', { item: { ...items[0]!, status: 'revoked' } })
+        fake.emit('outbox:itemChanged', { item: { ...items[1]!, status: 'cancelled' } })
+      })
+      const heading = within(card).getByRole('heading', { level: 3 })
+      await waitFor(() => expect(heading.textContent).toBe(say('send.sent.takenBackTitle')))
+      expect(within(card).getByTestId('send-sent-summary').textContent).toBe('')
+
+      // Retried from the Outbox, and taken by the gateway before the card drew it queued.
+      act(() => {
+        fake.emit('outbox:itemChanged', { item: { ...items[1]!, status: 'queued' } })
+        fake.emit('outbox:itemChanged', { item: { ...items[1]!, status: 'accepted', gatewayId: 'gw-a-2' } })
+      })
+      await waitFor(() => expect(heading.textContent).toBe(say('send.sent.sendingTitle')))
+      const summary = within(card).getByTestId('send-sent-summary')
+      await waitFor(() => expect(summary.textContent).toContain(say('buckets.withGateway', { count: 1 })))
+      expect(summary.textContent).toContain(say('buckets.revoked', { count: 1 }))
+      expect(card.textContent).toContain(say('send.sent.progressHere'))
     } finally {
       disconnect()
     }

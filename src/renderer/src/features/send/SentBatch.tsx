@@ -30,6 +30,7 @@ import {
   waitingReason
 } from '../outbox/waiting'
 import { FILE_ROWS_PER_TURN, FileSummary } from './FileList'
+import { useSentAgain } from './sent-again'
 import { RecipientName } from '../../ui/RecipientName'
 import { useDrawnInSlices } from '../../ui/use-drawn-in-slices'
 import './send.css'
@@ -272,6 +273,11 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
     wasShown.current = shown
   }, [shown, onGone])
 
+  // One of its messages sent again since the card's take-back (retried): a new send, which the card's line counts again,
+  // as sending or sent, not under the tally of what was taken back.
+  const reportedAt = report?.takeBack === true && report.at === sent?.at ? report.at : null
+  const sentAgain = useSentAgain(sent?.itemIds, reportedAt)
+
   if (!sent) return null
   const items = sent.itemIds.flatMap((id) => {
     const item = known.get(id)
@@ -362,8 +368,8 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
   const settled = batchSettled(bucketCountsOf(items), { deleted, expected: sent.itemIds.length })
   // The card's take-back, followed in its tally (which has the focus, and says what holds it), says its outcome: the
   // card's line, a live region too, would say it again as the messages move (QA81: "2 deleted for everyone · 2 in all"
-  // over "2 deleted for everyone.").
-  const tallyShown = reported?.takeBack === true && followed.view !== null
+  // over "2 deleted for everyone."). Until one of its messages is sent again (retried since, sentAgain).
+  const tallyShown = reported?.takeBack === true && followed.view !== null && !sentAgain
 
   return (
     <section className="card sent" aria-labelledby="sent-title" data-testid="send-sent">
