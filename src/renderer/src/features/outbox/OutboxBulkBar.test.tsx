@@ -146,6 +146,20 @@ describe('deleting a selection for everyone, some of it not sent yet', () => {
   )
 })
 
+// As a campaign's take-back says "Nothing to take back" rather than ask of nothing (QA81), a selection with nothing to
+// delete for everyone is not asked: the bar offers no Delete for everyone (its question's parts: selection-take-back).
+it.each(['en', 'id'] as const)(
+  'offers no Delete for everyone of a selection with none sent (%s)',
+  (language) => {
+    bar(language, [
+      queued,
+      makeItem({ id: 'c-1', status: 'cancelled' }),
+      makeItem({ id: 'x-1', status: 'revoked', gatewayId: 'gw-x-1' })
+    ])
+    expect(screen.queryByRole('button', { name: translate(language, 'outbox.takeBack.revoke') })).toBeNull()
+  }
+)
+
 // The send card's and a campaign's questions say a message on its way is taken back too once the gateway has it: their
 // take-backs follow it up. A selection's does not (no alsoCancelHeld), and its question keeps saying it stays.
 it.each([
