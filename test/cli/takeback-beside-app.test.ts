@@ -2,55 +2,37 @@
 // and `campaign start|resume` (src/main/cli/beside-app.ts). The app carries what its devices hold and the command exits
 // 0; what it cannot take back waits for `campaign takeback resume <id>` once it is closed, and the command exits 2
 // with one line on stderr. Its pause is only a flag the running app reads before every call: it stays allowed.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { spawn } from 'node:child_process'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Sandbox, SandboxControl } from '@sender-desk/sandbox-gateway'
-import type { Core } from '../../src/main/core/compose'
+import { describe, expect, it } from 'vitest'
 import { OutboxStore, openDatabase } from '../../src/main/core/store'
-import { appCoreOn, runCli, runCliJson, sandboxForCli, until } from '../../src/main/cli/testing/in-process'
+import {
+  besideTheAppEachTest,
+  listTheTerminalsDevice,
+  runCli,
+  runCliJson,
+  until
+} from '../../src/main/cli/testing/in-process'
 
-let work: string
-let sandbox: Sandbox
-let control: SandboxControl
-let env: NodeJS.ProcessEnv
-let app: Core
-
-beforeEach(async () => {
-  work = mkdtempSync(join(tmpdir(), 'sd-takeback-beside-'))
-  const dataDir = join(work, 'data')
-  ;({ sandbox, control, env } = await sandboxForCli(dataDir, {
-    seed: 31,
-    timings: { sentAfterMs: 50, deliveredAfterMs: 50, readAfterMs: 50 }
-  }))
-  app = await appCoreOn(dataDir)
-})
-afterEach(async () => {
-  await app.stop()
-  await sandbox.close()
-  rmSync(work, { recursive: true, force: true })
+const beside = besideTheAppEachTest('sd-takeback-beside-', {
+  seed: 31,
+  timings: { sentAfterMs: 50, deliveredAfterMs: 50, readAfterMs: 50 }
 })
 
-const cli = (...args: string[]) => runCliJson(env, args)
+const cli = (...args: string[]) => runCliJson(beside.env, args)
 
 /** The app lists the terminal's device: the terminal files its campaigns under it, and the app sends for it. */
-const listTheDevice = () =>
-  app.registry.add({
-    label: 'Toko Quota',
-    baseUrl: String(env['SENDER_DESK_BASE_URL']),
-    token: String(env['SENDER_DESK_TOKEN'])
-  })
+const listTheDevice = () => listTheTerminalsDevice(beside.app, beside.env)
 
 /** The gateway's statuses of the messages whose text starts with `text`. */
 async function statuses(text: string): Promise<string[]> {
-  return (await control.messages()).filter((m) => m.text?.startsWith(text)).map((m) => m.status)
+  return (await beside.control.messages()).filter((m) => m.text?.startsWith(text)).map((m) => m.status)
 }
 
 /** A one-row campaign sent from the terminal before the app opens: its message is at the gateway. */
 async function sentCampaign(text: string, phone: string): Promise<string> {
-  const sheet = join(work, `${phone}.csv`)
+  const sheet = join(beside.work, `${phone}.csv`)
   writeFileSync(sheet, `Name,Phone\nAni,${phone}\n`)
   const made = await cli(
     'campaign',
@@ -74,14 +56,14 @@ async function sentCampaign(text: string, phone: string): Promise<string> {
  * it is under way, its one call still to make.
  */
 async function heldTakeBack(id: string): Promise<void> {
-  await control.addFault({ path: '/api/revoke-message', kind: 'rate-limit', retryAfterSec: 3600 })
+  await beside.control.addFault({ path: '/api/revoke-message', kind: 'rate-limit', retryAfterSec: 3600 })
   try {
     const taken = await cli('campaign', 'takeback', id, '--revoke-delivered', '--timeout', '1')
     expect(taken.code).toBe(4)
     expect(taken.json.takeBack).toMatchObject({ state: 'running', revoke: { pending: 1 } })
     expect((await cli('campaign', 'takeback', 'pause', id)).code).toBe(0)
   } finally {
-    await control.clearFaults()
+    await beside.control.clearFaults()
   }
 }
 
@@ -94,8 +76,8 @@ describe('campaign takeback while the app runs', () => {
     await listTheDevice()
     const id = await sentCampaign('Wrong price', '081234567051')
     await heldTakeBack(id)
-    await app.start()
-    const resumed = await runCli(['campaign', 'takeback', 'resume', id], env)
+    await beside.app.start()
+    const resumed = await runCli(['campaign', 'takeback', 'resume', id], beside.env)
     expect(resumed.code, resumed.stderr).toBe(0)
     expect(resumed.stderr).toContain(
       `Sender Desk is running (pid ${process.pid}) and takes this campaign back through Toko Quota`
@@ -112,10 +94,10 @@ describe('campaign takeback while the app runs', () => {
     const freshId = await sentCampaign('Bad link', '081234567053')
     await heldTakeBack(resumedId)
     const appProcess = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' })
-    const appDb = openDatabase({ dataDir: String(env['SENDER_DESK_DATA_DIR']) })
+    const appDb = openDatabase({ dataDir: String(beside.env['SENDER_DESK_DATA_DIR']) })
     try {
       new OutboxStore(appDb).claimLease('dispatcher', appProcess.pid!, () => true, Date.now())
-      const resumed = await runCli(['campaign', 'takeback', 'resume', resumedId], env)
+      const resumed = await runCli(['campaign', 'takeback', 'resume', resumedId], beside.env)
       expect(failureLines(resumed.stderr)).toEqual([
         'sender-desk: campaign takeback resume asked the gateway nothing while Sender Desk runs; 1 message to take back for these credentials waits until it is closed'
       ])
@@ -124,12 +106,12 @@ describe('campaign takeback while the app runs', () => {
         `Sender Desk is running (pid ${appProcess.pid}) and takes back only for its own devices`
       )
       expect(resumed.stderr).toContain(`sender-desk campaign takeback resume ${resumedId} once it is closed`)
-      const json = await runCliJson(env, ['campaign', 'takeback', 'resume', resumedId])
+      const json = await runCliJson(beside.env, ['campaign', 'takeback', 'resume', resumedId])
       expect(json.code).toBe(2)
       expect(json.json).toMatchObject({ ok: false, waitingForResume: 1, takeBacks: [{ state: 'running' }] })
 
       // The take-back itself: recorded (what has not left stops here at once), its calls left for after the app.
-      const taken = await runCli(['campaign', 'takeback', freshId, '--revoke-delivered'], env)
+      const taken = await runCli(['campaign', 'takeback', freshId, '--revoke-delivered'], beside.env)
       expect(failureLines(taken.stderr)).toEqual([
         'sender-desk: campaign takeback asked the gateway nothing while Sender Desk runs; 1 message to take back for these credentials waits until it is closed'
       ])
@@ -159,16 +141,16 @@ describe('campaign takeback while the app runs', () => {
     await listTheDevice()
     const id = await sentCampaign('Late notice', '081234567054')
     // Held at the gateway (a 429) for the terminal and then for the app: under way, its call not made.
-    await control.addFault({ path: '/api/revoke-message', kind: 'rate-limit', retryAfterSec: 3600 })
+    await beside.control.addFault({ path: '/api/revoke-message', kind: 'rate-limit', retryAfterSec: 3600 })
     const taken = await cli('campaign', 'takeback', id, '--revoke-delivered', '--timeout', '1')
     expect(taken.code).toBe(4)
     const requestId = (taken.json.takeBack as { id: string }).id
-    await app.start()
-    const paused = await runCli(['campaign', 'takeback', 'pause', id], env)
+    await beside.app.start()
+    const paused = await runCli(['campaign', 'takeback', 'pause', id], beside.env)
     expect(paused.code, paused.stderr).toBe(0)
     expect(failureLines(paused.stderr)).toEqual([])
     expect(paused.stdout).toContain(`Resume with: sender-desk campaign takeback resume ${id}`)
-    expect(await app.handlers['outbox:takeBackProgress']({ id: requestId })).toMatchObject({
+    expect(await beside.app.handlers['outbox:takeBackProgress']({ id: requestId })).toMatchObject({
       state: 'paused',
       heldBy: { reason: 'operator' }
     })
@@ -178,14 +160,17 @@ describe('campaign takeback while the app runs', () => {
 describe("a take-back's tally when its time is up", () => {
   it('names the command that carries it on, with the campaign id', async () => {
     const id = await sentCampaign('Wrong day', '081234567055')
-    await control.addFault({ path: '/api/revoke-message', kind: 'rate-limit', retryAfterSec: 3600 })
+    await beside.control.addFault({ path: '/api/revoke-message', kind: 'rate-limit', retryAfterSec: 3600 })
     try {
-      const taken = await runCli(['campaign', 'takeback', id, '--revoke-delivered', '--timeout', '1'], env)
+      const taken = await runCli(
+        ['campaign', 'takeback', id, '--revoke-delivered', '--timeout', '1'],
+        beside.env
+      )
       expect(taken.code).toBe(4)
       expect(taken.stdout).toContain(`sender-desk campaign takeback resume ${id}`)
       expect(taken.stdout).not.toContain('run the command again')
     } finally {
-      await control.clearFaults()
+      await beside.control.clearFaults()
     }
   })
 })
@@ -197,7 +182,10 @@ describe('campaign takeback without the app, with other messages queued', () => 
     expect(queued.code, JSON.stringify(queued.json)).toBe(0)
     const [otherId] = queued.json.itemIds as string[]
 
-    const taken = await runCli(['campaign', 'takeback', id, '--revoke-delivered', '--timeout', '10'], env)
+    const taken = await runCli(
+      ['campaign', 'takeback', id, '--revoke-delivered', '--timeout', '10'],
+      beside.env
+    )
     expect(taken.code, taken.stderr).toBe(0)
     expect(await statuses('Wrong stock')).toEqual(['revoke'])
     // The wrong campaign is taken back; the other message was not asked to go now, and it waits, still queued.

@@ -1,55 +1,31 @@
 // The terminal beside the open app while a device is logged out (QA80 defect 5): `outbox flush`, `outbox list` and
 // `device info` say what the window says of it (shared/device-status.ts's state, advice and waiting words), with the
 // next step as a terminal command, not "2 items queued" as if they would go and the gateway's raw note alone.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Sandbox, SandboxControl } from '@sender-desk/sandbox-gateway'
-import type { Core } from '../core/compose'
-import { appCoreOn, runCli, runCliJson, sandboxForCli, until } from './testing/in-process'
+import { describe, expect, it } from 'vitest'
+import { besideTheAppEachTest, listTheTerminalsDevice, runCli, runCliJson, until } from './testing/in-process'
 
-let work: string
-let dataDir: string
-let sandbox: Sandbox
-let control: SandboxControl
-let env: NodeJS.ProcessEnv
-let app: Core
-
-beforeEach(async () => {
-  work = mkdtempSync(join(tmpdir(), 'sd-logged-out-'))
-  dataDir = join(work, 'data')
-  ;({ sandbox, control, env } = await sandboxForCli(dataDir, { seed: 80 }))
-  app = await appCoreOn(dataDir)
-})
-afterEach(async () => {
-  await app.stop()
-  await sandbox.close()
-  rmSync(work, { recursive: true, force: true })
-})
+const beside = besideTheAppEachTest('sd-logged-out-', { seed: 80 })
 
 /** The app lists the terminal's device, checks it linked, then the phone logs out and its next check says so. */
 async function loggedOutInTheApp(): Promise<string> {
-  const { device } = await app.registry.add({
-    label: 'Toko Quota',
-    baseUrl: String(env['SENDER_DESK_BASE_URL']),
-    token: String(env['SENDER_DESK_TOKEN'])
-  })
-  await app.start()
-  await app.monitor.refresh(device.id)
-  await until(() => app.monitor.view(device.id).state === 'connected')
-  await control.act(String(env['SENDER_DESK_TOKEN']), 'logout')
-  await app.monitor.refresh(device.id)
-  await until(() => app.monitor.view(device.id).state === 'needs-scan')
+  const { device } = await listTheTerminalsDevice(beside.app, beside.env)
+  await beside.app.start()
+  await beside.app.monitor.refresh(device.id)
+  await until(() => beside.app.monitor.view(device.id).state === 'connected')
+  await beside.control.act(String(beside.env['SENDER_DESK_TOKEN']), 'logout')
+  await beside.app.monitor.refresh(device.id)
+  await until(() => beside.app.monitor.view(device.id).state === 'needs-scan')
   // The monitor's file the terminal reads (written a moment after the state changes).
-  await until(() => readFileSync(join(dataDir, 'device-states.json'), 'utf8').includes('"needs-scan"'))
+  await until(() => readFileSync(join(beside.dataDir, 'device-states.json'), 'utf8').includes('"needs-scan"'))
   return device.id
 }
 
 async function queueTwo(): Promise<void> {
   const queued = await runCli(
     ['send', 'text', '--to', '081234567081,081234567082', '--message', 'Promo dari CLI', '--queue'],
-    env
+    beside.env
   )
   expect(queued.code, queued.stderr).toBe(0)
 }
@@ -58,7 +34,7 @@ describe('a logged-out device, from the terminal while the app runs', () => {
   it('outbox flush says how many of the queued items cannot go now, why, and the command that relinks', async () => {
     await loggedOutInTheApp()
     await queueTwo()
-    const flushed = await runCli(['outbox', 'flush', '--timeout', '3'], env)
+    const flushed = await runCli(['outbox', 'flush', '--timeout', '3'], beside.env)
     expect(flushed.code, flushed.stderr).toBe(0)
     expect(flushed.stdout).toMatch(
       /Sender Desk is running \(pid \d+\) and sends the queue of its devices: 2 items queued for them\./
@@ -68,7 +44,7 @@ describe('a logged-out device, from the terminal while the app runs', () => {
       'The phone logged out of WhatsApp: relink it by scanning a new code with the same phone.'
     )
     expect(flushed.stdout).toContain('Next: sender-desk device qr --out qr.png')
-    const json = await runCliJson(env, ['outbox', 'flush', '--timeout', '3'])
+    const json = await runCliJson(beside.env, ['outbox', 'flush', '--timeout', '3'])
     expect(json.json).toMatchObject({
       ok: true,
       appQueued: 2,
@@ -79,7 +55,7 @@ describe('a logged-out device, from the terminal while the app runs', () => {
   it('outbox list says why each queued item waits, as the window does', async () => {
     await loggedOutInTheApp()
     await queueTwo()
-    const listed = await runCli(['outbox', 'list', '--status', 'queued,scheduled'], env)
+    const listed = await runCli(['outbox', 'list', '--status', 'queued,scheduled'], beside.env)
     expect(listed.code, listed.stderr).toBe(0)
     const waits = listed.stdout.split('\n').filter((line) => line.startsWith('  waiting: '))
     expect(waits, listed.stdout).toEqual([
@@ -90,7 +66,7 @@ describe('a logged-out device, from the terminal while the app runs', () => {
 
   it("device info says the state in the window's words, the next step as a command, the gateway's note apart", async () => {
     await loggedOutInTheApp()
-    const info = await runCli(['device', 'info'], env)
+    const info = await runCli(['device', 'info'], beside.env)
     expect(info.code, info.stderr).toBe(0)
     expect(info.stdout).toMatch(/^Device \S+.*: Needs a QR scan$/m)
     expect(info.stdout).toContain(
@@ -99,22 +75,18 @@ describe('a logged-out device, from the terminal while the app runs', () => {
     expect(info.stdout).toContain('Next: sender-desk device qr --out qr.png')
     expect(info.stdout).toMatch(/^The gateway said: .+$/m)
     expect(info.stdout).not.toMatch(/^Note: /m)
-    const json = await runCliJson(env, ['device', 'info'])
+    const json = await runCliJson(beside.env, ['device', 'info'])
     expect(json.json).toMatchObject({ ok: true, state: 'needs-scan', stateName: 'Needs a QR scan' })
   }, 30_000)
 })
 
 /** The app lists the terminal's device, and is closed: its queue goes with a flush from the terminal. */
 async function listedInTheClosedApp(): Promise<void> {
-  await app.registry.add({
-    label: 'Toko Quota',
-    baseUrl: String(env['SENDER_DESK_BASE_URL']),
-    token: String(env['SENDER_DESK_TOKEN'])
-  })
+  await listTheTerminalsDevice(beside.app, beside.env)
 }
 
 async function queuedStatuses(): Promise<string[]> {
-  const listed = await runCliJson(env, ['outbox', 'list'])
+  const listed = await runCliJson(beside.env, ['outbox', 'list'])
   return (listed.json.items as { status: string }[]).map((item) => item.status)
 }
 
@@ -123,8 +95,8 @@ describe('a logged-out device, flushed from the terminal with the app closed', (
   it('keeps its messages queued, sends and fails nothing, and says why and the command that relinks', async () => {
     await listedInTheClosedApp()
     await queueTwo()
-    await control.act(String(env['SENDER_DESK_TOKEN']), 'logout')
-    const flushed = await runCli(['outbox', 'flush', '--timeout', '5'], env)
+    await beside.control.act(String(beside.env['SENDER_DESK_TOKEN']), 'logout')
+    const flushed = await runCli(['outbox', 'flush', '--timeout', '5'], beside.env)
     expect(flushed.code, flushed.stderr).toBe(0)
     expect(flushed.stdout).toContain('Failed: 0')
     expect(flushed.stdout).toContain('Still to send: 2')
@@ -135,9 +107,9 @@ describe('a logged-out device, flushed from the terminal with the app closed', (
     expect(flushed.stdout).toContain('Next: sender-desk device qr --out qr.png')
     expect(flushed.stdout).toContain('Then: sender-desk outbox flush')
     expect(flushed.stdout).not.toContain('Waiting: not-sendable')
-    expect(await control.messages()).toEqual([])
+    expect(await beside.control.messages()).toEqual([])
     expect(await queuedStatuses()).toEqual(['queued', 'queued'])
-    const json = await runCliJson(env, ['outbox', 'flush', '--timeout', '5'])
+    const json = await runCliJson(beside.env, ['outbox', 'flush', '--timeout', '5'])
     expect(json.code).toBe(0)
     expect(json.json).toMatchObject({
       ok: true,
@@ -146,24 +118,24 @@ describe('a logged-out device, flushed from the terminal with the app closed', (
       cannotGoNow: [{ label: 'Toko Quota', state: 'needs-scan', items: 2 }]
     })
     // Relinked as the next step says: the next flush sends them, each once.
-    const qr = await runCli(['device', 'qr', '--out', join(work, 'qr.png')], env)
+    const qr = await runCli(['device', 'qr', '--out', join(beside.work, 'qr.png')], beside.env)
     expect(qr.code, qr.stderr).toBe(0)
-    await control.act(String(env['SENDER_DESK_TOKEN']), 'scan')
-    const again = await runCliJson(env, ['outbox', 'flush', '--timeout', '10'])
+    await beside.control.act(String(beside.env['SENDER_DESK_TOKEN']), 'scan')
+    const again = await runCliJson(beside.env, ['outbox', 'flush', '--timeout', '10'])
     expect(again.json).toMatchObject({ ok: true, accepted: 2, failed: 0, cannotGoNow: [] })
-    expect(await control.messages()).toHaveLength(2)
+    expect(await beside.control.messages()).toHaveLength(2)
   }, 30_000)
 
   it('a check that fails on the network: says so, keeps its messages queued and exits 4', async () => {
     await listedInTheClosedApp()
     await queueTwo()
-    await control.addFault({ path: '/api/device/info', kind: 'reset' })
-    const flushed = await runCli(['outbox', 'flush', '--timeout', '5'], env)
+    await beside.control.addFault({ path: '/api/device/info', kind: 'reset' })
+    const flushed = await runCli(['outbox', 'flush', '--timeout', '5'], beside.env)
     expect(flushed.code, flushed.stderr).toBe(4)
     expect(flushed.stdout).toContain('2 of them cannot go now: the gateway is unreachable for Toko Quota.')
     expect(flushed.stdout).toContain('Sender Desk could not check Toko Quota before sending')
     expect(flushed.stderr).toMatch(/^sender-desk: outbox flush could not check Toko Quota at its gateway/m)
-    expect(await control.messages()).toEqual([])
+    expect(await beside.control.messages()).toEqual([])
     expect(await queuedStatuses()).toEqual(['queued', 'queued'])
   }, 30_000)
 })

@@ -1,6 +1,9 @@
 // Runs `sender-desk` inside the test process (no child process): the exit code and its one `--json` result line.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { SandboxControl, startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
-import { expect, vi } from 'vitest'
+import { afterEach, beforeEach, expect, vi } from 'vitest'
 import { composeCore, MemoryVault, type Core } from '../../core/compose'
 import { main } from '../index'
 
@@ -97,6 +100,55 @@ export async function sandboxForCli(
 /** The app's core on the terminal's data folder, not started: what a command runs beside once it is (`start()`). */
 export function appCoreOn(dataDir: string): Promise<Core> {
   return composeCore({ dataDir, vault: new MemoryVault(), appInfo: { version: 'test', platform: 'test' } })
+}
+
+/** The terminal beside the open app on one data folder: what {@link besideTheAppEachTest} makes for each test. */
+export interface BesideTheApp {
+  /** The test's own folder (removed after it); the data folder is its `data`. */
+  work: string
+  dataDir: string
+  sandbox: Sandbox
+  control: SandboxControl
+  /** What points the CLI at the sandbox's one linked device and at the data folder. */
+  env: NodeJS.ProcessEnv
+  /** The app's core on the data folder, not started. */
+  app: Core
+}
+
+/**
+ * For each test of the file: a folder of its own (named from `prefix`), a sandbox gateway with one linked device
+ * ({@link sandboxForCli}) and the app's core on its data folder ({@link appCoreOn}); after it, the app stopped, the
+ * sandbox closed and the folder removed. Its fields are set anew before each test: read them inside one.
+ */
+export function besideTheAppEachTest(
+  prefix: string,
+  options: Parameters<typeof startSandbox>[0]
+): BesideTheApp {
+  const beside = {} as BesideTheApp
+  beforeEach(async () => {
+    const work = mkdtempSync(join(tmpdir(), prefix))
+    const dataDir = join(work, 'data')
+    Object.assign(beside, { work, dataDir }, await sandboxForCli(dataDir, options))
+    beside.app = await appCoreOn(dataDir)
+  })
+  afterEach(async () => {
+    await beside.app.stop()
+    await beside.sandbox.close()
+    rmSync(beside.work, { recursive: true, force: true })
+  })
+  return beside
+}
+
+/** The app lists the terminal's device (the one `env` names): its `add` answer. */
+export function listTheTerminalsDevice(
+  app: Core,
+  env: NodeJS.ProcessEnv
+): ReturnType<Core['registry']['add']> {
+  return app.registry.add({
+    label: 'Toko Quota',
+    baseUrl: String(env['SENDER_DESK_BASE_URL']),
+    token: String(env['SENDER_DESK_TOKEN'])
+  })
 }
 
 /** Waits until `check` holds, looking every 100 ms; fails after `ms`. */
