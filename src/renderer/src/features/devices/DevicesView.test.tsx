@@ -20,7 +20,7 @@ import { EMPTY_COUNTS } from '../../stores/outbox'
 import { formatDateTimeInZone } from '../../i18n/dates'
 import { localeOf } from '../../i18n'
 import { handleNavigate } from '../../stores/app'
-import type { RemovalReminder, RemovalSeries } from '../../../../shared/contract'
+import type { InvokeReply, RemovalReminder, RemovalSeries } from '../../../../shared/contract'
 
 let fake: FakeApi
 
@@ -1198,19 +1198,16 @@ describe('the remove question counts what it cancels (QA7 Q7-13)', () => {
 describe('the remove question says what becomes of each campaign on the device (QA77)', () => {
   it('names the campaigns whose rows move, to which devices, and those that end with their rows cancelled', async () => {
     fake.handle('outbox:counts', () => makeCounts({ queued: 194, total: 194 }))
-    fake.handle('devices:removalPreview', () => ({
-      gatewayReminders: 0,
-      series: 0,
-      reminders: [],
-      namedSeries: [],
-      campaigns: [
-        { id: 'c-1', name: 'pertama', movesTo: ['Gudang', 'Kasir'], moving: 40 },
-        { id: 'c-2', name: 'kedua', movesTo: [], moving: 0 },
-        { id: 'c-3', name: 'ketiga', movesTo: [], moving: 0 },
-        { id: 'c-4', name: 'keempat', movesTo: ['Gudang'], moving: 0 }
-      ],
-      drafts: []
-    }))
+    fake.handle('devices:removalPreview', () =>
+      removalPreview({
+        campaigns: [
+          { id: 'c-1', name: 'pertama', movesTo: ['Gudang', 'Kasir'], moving: 40 },
+          { id: 'c-2', name: 'kedua', movesTo: [], moving: 0 },
+          { id: 'c-3', name: 'ketiga', movesTo: [], moving: 0 },
+          { id: 'c-4', name: 'keempat', movesTo: ['Gudang'], moving: 0 }
+        ]
+      })
+    )
     for (const [language, waiting, moves, goesOn, ends, not] of [
       [
         'en',
@@ -1243,14 +1240,9 @@ describe('the remove question says what becomes of each campaign on the device (
 
   it('says one campaign that ends in the singular, and nothing about campaigns when none sends on it', async () => {
     fake.handle('outbox:counts', () => makeCounts({}))
-    fake.handle('devices:removalPreview', () => ({
-      gatewayReminders: 0,
-      series: 0,
-      reminders: [],
-      namedSeries: [],
-      campaigns: [{ id: 'c-2', name: 'kedua', movesTo: [], moving: 0 }],
-      drafts: []
-    }))
+    fake.handle('devices:removalPreview', () =>
+      removalPreview({ campaigns: [{ id: 'c-2', name: 'kedua', movesTo: [], moving: 0 }] })
+    )
     const one = await askToRemove('en')
     await waitFor(() =>
       expect(one.question.textContent).toContain(
@@ -1258,14 +1250,7 @@ describe('the remove question says what becomes of each campaign on the device (
       )
     )
     one.unmount()
-    fake.handle('devices:removalPreview', () => ({
-      gatewayReminders: 0,
-      series: 0,
-      reminders: [],
-      namedSeries: [],
-      campaigns: [],
-      drafts: []
-    }))
+    fake.handle('devices:removalPreview', () => removalPreview())
     const none = await askToRemove('en')
     await waitFor(() => expect(fake.requests('devices:removalPreview').length).toBeGreaterThan(1))
     await waitFor(() =>
@@ -1279,18 +1264,15 @@ describe('the remove question says what becomes of each campaign on the device (
 describe('the remove question names the drafts the device leaves', () => {
   it('says which drafts will have no device, to choose one before starting, and which keep others', async () => {
     fake.handle('outbox:counts', () => makeCounts({}))
-    fake.handle('devices:removalPreview', () => ({
-      gatewayReminders: 0,
-      series: 0,
-      reminders: [],
-      namedSeries: [],
-      campaigns: [],
-      drafts: [
-        { id: 'd-1', name: 'promo', keeps: [] },
-        { id: 'd-2', name: 'lebaran', keeps: [] },
-        { id: 'd-3', name: 'arisan', keeps: ['Gudang', 'Kasir'] }
-      ]
-    }))
+    fake.handle('devices:removalPreview', () =>
+      removalPreview({
+        drafts: [
+          { id: 'd-1', name: 'promo', keeps: [] },
+          { id: 'd-2', name: 'lebaran', keeps: [] },
+          { id: 'd-3', name: 'arisan', keeps: ['Gudang', 'Kasir'] }
+        ]
+      })
+    )
     for (const [language, none, keeps] of [
       [
         'en',
@@ -1312,14 +1294,9 @@ describe('the remove question names the drafts the device leaves', () => {
 
   it('says one draft left with no device in the singular', async () => {
     fake.handle('outbox:counts', () => makeCounts({}))
-    fake.handle('devices:removalPreview', () => ({
-      gatewayReminders: 0,
-      series: 0,
-      reminders: [],
-      namedSeries: [],
-      campaigns: [],
-      drafts: [{ id: 'd-1', name: 'promo', keeps: [] }]
-    }))
+    fake.handle('devices:removalPreview', () =>
+      removalPreview({ drafts: [{ id: 'd-1', name: 'promo', keeps: [] }] })
+    )
     const { question, unmount } = await askToRemove('en')
     await waitFor(() =>
       expect(question.textContent).toContain(
@@ -1328,6 +1305,19 @@ describe('the remove question names the drafts the device leaves', () => {
     )
     unmount()
   })
+})
+
+/** What removing a device with nothing on it does, but `over`: no reminders, series, campaigns or drafts. */
+const removalPreview = (
+  over: Partial<InvokeReply<'devices:removalPreview'>> = {}
+): InvokeReply<'devices:removalPreview'> => ({
+  gatewayReminders: 0,
+  series: 0,
+  reminders: [],
+  namedSeries: [],
+  campaigns: [],
+  drafts: [],
+  ...over
 })
 
 /** Front office's remove question, opened in the language given. */
@@ -1355,14 +1345,14 @@ function gatewayRefusesOnce(): void {
 describe('the remove question names the gateway reminders and series (QA42 Q42-01)', () => {
   it('says the gateway reminders are deleted there first and the series deleted, in both languages', async () => {
     fake.handle('outbox:counts', () => makeCounts({}))
-    fake.handle('devices:removalPreview', () => ({
-      gatewayReminders: 2,
-      series: 1,
-      reminders: [removalReminder('Cicilan', '501'), removalReminder('Minum obat', '502')],
-      namedSeries: [removalSeries('s-1', 'Laporan mingguan', { kind: 'weekly' })],
-      campaigns: [],
-      drafts: []
-    }))
+    fake.handle('devices:removalPreview', () =>
+      removalPreview({
+        gatewayReminders: 2,
+        series: 1,
+        reminders: [removalReminder('Cicilan', '501'), removalReminder('Minum obat', '502')],
+        namedSeries: [removalSeries('s-1', 'Laporan mingguan', { kind: 'weekly' })]
+      })
+    )
     for (const [language, reminders, series] of [
       [
         'en',
@@ -1385,14 +1375,9 @@ describe('the remove question names the gateway reminders and series (QA42 Q42-0
 
   it('offers to remove it anyway, keeping the reminders at the gateway, when one was not deleted there', async () => {
     fake.handle('outbox:counts', () => makeCounts({}))
-    fake.handle('devices:removalPreview', () => ({
-      gatewayReminders: 1,
-      series: 0,
-      reminders: [removalReminder('Cicilan', '501')],
-      namedSeries: [],
-      campaigns: [],
-      drafts: []
-    }))
+    fake.handle('devices:removalPreview', () =>
+      removalPreview({ gatewayReminders: 1, reminders: [removalReminder('Cicilan', '501')] })
+    )
     for (const [language, yes, said, anyway] of [
       [
         'en',
@@ -1483,14 +1468,7 @@ describe('the remove question and its answer name the gateway reminders', () => 
       removalReminder('Iuran', '504'),
       removalReminder('Rapat', '505')
     ]
-    fake.handle('devices:removalPreview', () => ({
-      gatewayReminders: 5,
-      series: 0,
-      reminders,
-      namedSeries: [],
-      campaigns: [],
-      drafts: []
-    }))
+    fake.handle('devices:removalPreview', () => removalPreview({ gatewayReminders: 5, reminders }))
     for (const [language, list, lines, more] of [
       [
         'en',
@@ -1530,14 +1508,7 @@ describe('the remove question and its answer name the gateway reminders', () => 
       removalSeries('s-3', 'jadwal.pdf', { kind: 'daily' }, { status: 'stopped', nextAt: null }),
       removalSeries('s-4', 'Rekap bulanan', { kind: 'monthly' }, { status: 'stopped', nextAt: null })
     ]
-    fake.handle('devices:removalPreview', () => ({
-      gatewayReminders: 0,
-      series: 4,
-      reminders: [],
-      namedSeries: [...namedSeries],
-      campaigns: [],
-      drafts: []
-    }))
+    fake.handle('devices:removalPreview', () => removalPreview({ series: 4, namedSeries: [...namedSeries] }))
     for (const [language, list, lines, more] of [
       [
         'en',
@@ -1577,14 +1548,7 @@ describe('the remove question and its answer name the gateway reminders', () => 
         startAt: '2030-02-01 08:00:00'
       })
     ]
-    fake.handle('devices:removalPreview', () => ({
-      gatewayReminders: 2,
-      series: 0,
-      reminders: kept,
-      namedSeries: [],
-      campaigns: [],
-      drafts: []
-    }))
+    fake.handle('devices:removalPreview', () => removalPreview({ gatewayReminders: 2, reminders: kept }))
     for (const [language, yes, anyway, said, label, text, copy] of [
       [
         'en',
