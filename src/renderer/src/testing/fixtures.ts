@@ -251,6 +251,28 @@ export function makeTakeBack(over: Partial<TakeBackView> = {}): TakeBackView {
   }
 }
 
+/**
+ * The opt-out list as `optouts:list` reads it for makeConversation's number (+62 813-7777-8888): on it since 14 Jan
+ * 2026 as `source` put it there (a customer's "STOP" for `keyword`), 3 numbers listed in all; or, for `null`, not on
+ * it, 2 listed.
+ */
+export function makeConversationOptOuts(source: 'operator' | 'keyword' | null): InvokeReply<'optouts:list'> {
+  if (source === null) return { optOuts: [], total: 0, listed: 2 }
+  return {
+    optOuts: [
+      {
+        phone: '6281377778888',
+        source,
+        addedAt: Date.UTC(2026, 0, 14),
+        name: null,
+        keyword: source === 'keyword' ? 'STOP' : null
+      }
+    ],
+    total: 1,
+    listed: 3
+  }
+}
+
 /** A customer's conversation: two unread messages, the newest a question about prices. */
 export function makeConversation(over: Partial<InboxConversationView> = {}): InboxConversationView {
   return {

@@ -23,6 +23,7 @@ import type { FakeApi } from '../../testing/fake-api'
 import {
   makeBootstrap,
   makeConversation,
+  makeConversationOptOuts,
   makeDevice,
   makeInboxStatus,
   makeItem,
@@ -2508,20 +2509,7 @@ describe('the reply box', () => {
   // QA59: a number the operator put on the list was said to have "asked to stop", and nothing said it before Send.
   it('says before a reply is written that the number is on the opt-out list, and how it got there', async () => {
     script()
-    const listed = (source: 'operator' | 'keyword') => ({
-      optOuts: [
-        {
-          phone: '6281377778888',
-          source,
-          addedAt: Date.UTC(2026, 0, 14),
-          name: null,
-          keyword: source === 'keyword' ? 'STOP' : null
-        }
-      ],
-      total: 1,
-      listed: 3
-    })
-    let entry: InvokeReply<'optouts:list'> = listed('operator')
+    let entry: InvokeReply<'optouts:list'> = makeConversationOptOuts('operator')
     fake.handle('optouts:list', () => entry)
     const user = userEvent.setup()
     render(<InboxView />)
@@ -2538,7 +2526,7 @@ describe('the reply box', () => {
     expect(note.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
     expect(box.getAttribute('aria-describedby')?.split(' ')).toContain(note.id)
     // A customer's STOP, read while the conversation is open.
-    entry = listed('keyword')
+    entry = makeConversationOptOuts('keyword')
     act(() => fake.emit('optouts:changed', { at: '2026-01-15T03:00:00.000Z' }))
     await waitFor(() =>
       expect(screen.getByTestId('inbox-reply-listed').textContent).toBe(
@@ -2547,7 +2535,7 @@ describe('the reply box', () => {
       )
     )
     // Taken off the list: the note goes.
-    entry = { optOuts: [], total: 0, listed: 2 }
+    entry = makeConversationOptOuts(null)
     act(() => fake.emit('optouts:changed', { at: '2026-01-15T03:01:00.000Z' }))
     await waitFor(() => expect(screen.queryByTestId('inbox-reply-listed')).toBeNull())
   })
@@ -2572,19 +2560,7 @@ describe('the reply box', () => {
     async ({ language, listed }) => {
       seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [shop] }))
       script()
-      const stop = {
-        optOuts: [
-          {
-            phone: '6281377778888',
-            source: 'keyword',
-            addedAt: Date.UTC(2026, 0, 14),
-            name: null,
-            keyword: 'STOP'
-          }
-        ],
-        total: 1,
-        listed: 3
-      }
+      const stop = makeConversationOptOuts('keyword')
       let entry: InvokeReply<'optouts:list'> = stop
       fake.handle('optouts:list', () => entry)
       fake.handle('inbox:reply', () => ({ itemIds: ['out-12'], repeated: false }))
@@ -2605,7 +2581,7 @@ describe('the reply box', () => {
       await user.keyboard('{Control>}{Enter}{/Control}')
       expect(fake.requests('inbox:reply')).toHaveLength(0)
       // Taken off the list while the conversation is open: the box is usable again, the draft kept.
-      entry = { optOuts: [], total: 0, listed: 2 }
+      entry = makeConversationOptOuts(null)
       act(() => fake.emit('optouts:changed', { at: '2026-01-15T03:01:00.000Z' }))
       await waitFor(() => expect(screen.queryByTestId('inbox-reply-listed')).toBeNull())
       expect(send.disabled).toBe(false)
@@ -2624,7 +2600,7 @@ describe('the reply box', () => {
 
   it("says the core's opt-out refusal once: the note at the box takes over when the list is read again", async () => {
     script()
-    let entry: InvokeReply<'optouts:list'> = { optOuts: [], total: 0, listed: 2 }
+    let entry: InvokeReply<'optouts:list'> = makeConversationOptOuts(null)
     fake.handle('optouts:list', () => entry)
     // The list read before the customer's STOP: the core refuses the reply.
     fake.fail('inbox:reply', { code: 'opted_out', message: 'opted out', field: 'chatId' })
@@ -2634,19 +2610,7 @@ describe('the reply box', () => {
     await user.type(await screen.findByTestId('inbox-reply-text'), 'Halo')
     await user.click(screen.getByTestId('inbox-reply-send'))
     await screen.findByTestId('inbox-reply-opted-out')
-    entry = {
-      optOuts: [
-        {
-          phone: '6281377778888',
-          source: 'keyword',
-          addedAt: Date.UTC(2026, 0, 14),
-          name: null,
-          keyword: 'STOP'
-        }
-      ],
-      total: 1,
-      listed: 3
-    }
+    entry = makeConversationOptOuts('keyword')
     act(() => fake.emit('optouts:changed', { at: '2026-01-15T03:01:00.000Z' }))
     await screen.findByTestId('inbox-reply-listed')
     expect(screen.queryByTestId('inbox-reply-opted-out')).toBeNull()

@@ -9,6 +9,7 @@ import {
   makeBootstrap,
   makeSettings,
   makeConversation,
+  makeConversationOptOuts,
   makeDevice,
   makeInboxStatus,
   makeItem,
@@ -850,24 +851,12 @@ describe('the focus around the reply’s Send button (QA N01, N02)', () => {
 
 // Issue 29 point 4: Send reply turned off (or the box went) under the focus, and the focus fell to the page.
 describe('the focus when the reply box changes under it, unasked', () => {
-  const stop = {
-    optOuts: [
-      {
-        phone: '6281377778888',
-        source: 'keyword',
-        addedAt: Date.UTC(2026, 0, 14),
-        name: null,
-        keyword: 'STOP'
-      }
-    ],
-    total: 1,
-    listed: 3
-  }
-  const none = { optOuts: [], total: 0, listed: 2 }
+  const stop = makeConversationOptOuts('keyword')
+  const none = makeConversationOptOuts(null)
 
   it('goes from Send reply to the note saying why when the number goes on the opt-out list, then to the box', async () => {
     script()
-    let entry: typeof stop | typeof none = none
+    let entry = none
     fake.handle('optouts:list', () => entry)
     const user = userEvent.setup()
     render(<InboxView />)
@@ -893,7 +882,7 @@ describe('the focus when the reply box changes under it, unasked', () => {
 
   it('goes to that note too when the number goes on the list while the reply is on its way, and stays there', async () => {
     script()
-    let entry: typeof stop | typeof none = none
+    let entry = none
     fake.handle('optouts:list', () => entry)
     const reply = fake.defer('inbox:reply')
     const user = userEvent.setup()
