@@ -160,6 +160,22 @@ const campaignRow = (rowNumber: number): CampaignRowRecord => ({
 const sendTimes = (): number[] => fixture.gateway.messages.map((m) => m.acceptedAt)
 const gaps = (times: number[]): number[] => times.slice(1).map((t, i) => t - (times[i] ?? 0))
 
+/** Campaign `setUp()` made and started, run until its first two rows are sent: its id. */
+async function startedTwoSent(): Promise<string> {
+  const { id } = await setUp()
+  await fixture.outbox.start()
+  await campaigns.start(id)
+  await fixture.runUntil(() => fixture.gateway.messages.length === 2, { stepMs: 1000 })
+  return id
+}
+
+/** The outbox items of campaign `id`'s rows still queued. */
+const queuedItemsOf = (id: string): string[] =>
+  campaigns
+    .results(id)
+    .filter((r) => r.status === 'queued')
+    .map((r) => r.itemId ?? '')
+
 /** The app starts again: a new outbox and a new campaigns service on the same database. */
 async function restart(deps: Partial<Parameters<typeof createCampaigns>[0]> = {}): Promise<void> {
   fixture.crash()
@@ -1553,17 +1569,11 @@ describe('campaigns on the outbox', () => {
   })
 
   it("tells the window at once that a cancelled campaign's rows may not be retried, though none was left to cancel", async () => {
-    const { id } = await setUp()
-    await fixture.outbox.start()
-    await campaigns.start(id)
-    await fixture.runUntil(() => fixture.gateway.messages.length === 2, { stepMs: 1000 })
+    const id = await startedTwoSent()
     campaigns.pause(id)
     // The operator cancelled the paused campaign's waiting rows in the outbox: each offers Retry, its campaign
     // paused.
-    const waiting = campaigns
-      .results(id)
-      .filter((r) => r.status === 'queued')
-      .map((r) => r.itemId ?? '')
+    const waiting = queuedItemsOf(id)
     expect(fixture.outbox.queue.cancelMany(waiting).done).toHaveLength(10)
     expect(fixture.outbox.get(waiting[0]!).item.retryRefusal).toBeUndefined()
     const bulk: number[] = []
@@ -1583,15 +1593,9 @@ describe('campaigns on the outbox', () => {
   describe('a paused campaign with nothing left to send', () => {
     /** Started, two rows sent, paused, and its ten waiting rows cancelled in the outbox ("Select all shown"). */
     async function pausedAndEmptied(): Promise<string> {
-      const { id } = await setUp()
-      await fixture.outbox.start()
-      await campaigns.start(id)
-      await fixture.runUntil(() => fixture.gateway.messages.length === 2, { stepMs: 1000 })
+      const id = await startedTwoSent()
       campaigns.pause(id)
-      const waiting = campaigns
-        .results(id)
-        .filter((r) => r.status === 'queued')
-        .map((r) => r.itemId ?? '')
+      const waiting = queuedItemsOf(id)
       expect(fixture.outbox.queue.cancelMany(waiting).done).toHaveLength(10)
       return id
     }
@@ -1638,15 +1642,9 @@ describe('campaigns on the outbox', () => {
     })
 
     it('stays paused while a row is left to send', async () => {
-      const { id } = await setUp()
-      await fixture.outbox.start()
-      await campaigns.start(id)
-      await fixture.runUntil(() => fixture.gateway.messages.length === 2, { stepMs: 1000 })
+      const id = await startedTwoSent()
       campaigns.pause(id)
-      const waiting = campaigns
-        .results(id)
-        .filter((r) => r.status === 'queued')
-        .map((r) => r.itemId ?? '')
+      const waiting = queuedItemsOf(id)
       fixture.outbox.queue.cancelMany(waiting.slice(1))
       await fixture.clock.advance(60_000)
       expect(campaigns.get(id)).toMatchObject({ status: 'paused', counts: { queued: 1 } })
