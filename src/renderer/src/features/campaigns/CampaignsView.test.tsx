@@ -105,6 +105,83 @@ const started = (view: CampaignView, sameMessage = NO_MOVES): StartedCampaignVie
   ...view,
   sameMessage
 })
+/** The stores as the window starts in `language`, with the one device "Shop" (quota 120). */
+function seedShopIn(language: 'en' | 'id'): void {
+  seedStores(
+    makeBootstrap({
+      settings: makeSettings({ language }),
+      devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 120 })]
+    })
+  )
+}
+/** The campaigns view drawn, its campaign "bills" opened: the user who opened it. */
+async function openBills(): Promise<ReturnType<typeof userEvent.setup>> {
+  const user = userEvent.setup()
+  render(<CampaignsView />)
+  await user.click(await screen.findByRole('button', { name: 'bills' }))
+  return user
+}
+/** Campaign "bills" opened, its draft's start asked and its "Before you start" answered "Start sending `count` messages". */
+async function startBillsIn(language: 'en' | 'id', count: number): Promise<void> {
+  const user = await openBills()
+  await user.click(await screen.findByTestId('campaign-draft-start'))
+  const summary = await screen.findByRole('group', {
+    name: language === 'en' ? 'Before you start' : 'Sebelum mulai'
+  })
+  await user.click(
+    within(summary).getByRole('button', {
+      name: language === 'en' ? `Start sending ${count} messages` : `Mulai kirim ${count} pesan`
+    })
+  )
+}
+/** A campaign with no progress drawn yet, and (for a started one) no rows read yet. */
+function noProgressNorRows(): void {
+  fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+  fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
+}
+/**
+ * Draft `draft` listed and read as it is, with no progress drawn; its start read (checkDraft) as moving no row, with
+ * what `more()` says besides.
+ */
+function savedDraft(
+  draft: CampaignView,
+  more: () => Partial<InvokeReply<'campaigns:checkDraft'>> = () => ({})
+): void {
+  fake.handle('campaigns:list', () => ({ campaigns: [draft] }))
+  fake.handle('campaigns:get', () => draft)
+  fake.handle('campaigns:checkDraft', () => ({
+    campaign: draft,
+    sameMessage: moves([]),
+    estimate: { finishAt: null, quotaFinish: { kind: 'none' } },
+    ...more()
+  }))
+  fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+}
+/**
+ * Draft c1 whose panel's read left one row out for the same message (its 24 hours run out before the start), listed
+ * and read so until its start makes it `after`, saying `sameMessage` of the rows it moved.
+ */
+function draftLeavingOneOutStarts(
+  after: CampaignView,
+  sameMessage: StartedCampaignView['sameMessage']
+): void {
+  const stored = campaign({
+    status: 'draft',
+    startedAt: null,
+    summary: { total: 3, ready: 2, skipped: 1, byProblem: { sent_recently: 1 }, sentRecently: 1 },
+    counts: { waiting: 2, skipped: 1 }
+  })
+  let current = stored
+  fake.handle('campaigns:list', () => ({ campaigns: [current] }))
+  fake.handle('campaigns:get', () => current)
+  fake.handle('campaigns:checkDraft', () => ({
+    campaign: stored,
+    sameMessage: NO_MOVES,
+    estimate: { finishAt: null, quotaFinish: { kind: 'none' } }
+  }))
+  fake.handle('campaigns:start', () => started((current = after), sameMessage))
+  noProgressNorRows()
+}
 /** The status of a started campaign as the fixture has it: its one part waits for its working hours (08:00 WIB). */
 const STARTED_OUTSIDE_HOURS = 'waiting for its working hours to open at 16 Jan 2026, 08:00 WIB'
 
@@ -660,29 +737,16 @@ describe('the blank rows of a sheet', () => {
       term: 'Baris kosong diabaikan'
     }
   ])("are named by a saved draft's counts and its start ($language)", async (want) => {
-    seedStores(
-      makeBootstrap({
-        settings: makeSettings({ language: want.language }),
-        devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 120 })]
+    seedShopIn(want.language)
+    savedDraft(
+      campaign({
+        status: 'draft',
+        startedAt: null,
+        summary: { total: 5, ready: 4, skipped: 1, byProblem: { invalid_phone: 1 }, blankRows: 20 },
+        counts: { waiting: 4, skipped: 1 }
       })
     )
-    const draft = campaign({
-      status: 'draft',
-      startedAt: null,
-      summary: { total: 5, ready: 4, skipped: 1, byProblem: { invalid_phone: 1 }, blankRows: 20 },
-      counts: { waiting: 4, skipped: 1 }
-    })
-    fake.handle('campaigns:list', () => ({ campaigns: [draft] }))
-    fake.handle('campaigns:get', () => draft)
-    fake.handle('campaigns:checkDraft', () => ({
-      campaign: draft,
-      sameMessage: moves([]),
-      estimate: { finishAt: null, quotaFinish: { kind: 'none' } }
-    }))
-    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
-    const user = userEvent.setup()
-    render(<CampaignsView />)
-    await user.click(await screen.findByRole('button', { name: 'bills' }))
+    const user = await openBills()
     const counts = within(await screen.findByTestId('campaign-counts'))
     // Beside the buckets, in none of them: the buckets make the rows, and with the blank ones every row is named.
     expect(counts.getByText(want.blank).nextElementSibling?.textContent).toBe('20')
@@ -714,36 +778,25 @@ describe('the blank rows of a sheet', () => {
       to: 'Baris 3, kepada Pelanggan 0 (+62 813-1000-0000):'
     }
   ])("shows a saved draft's message, and its start one row's as it is sent ($language)", async (want) => {
-    seedStores(
-      makeBootstrap({
-        settings: makeSettings({ language: want.language }),
-        devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 120 })]
+    seedShopIn(want.language)
+    savedDraft(
+      campaign({
+        status: 'draft',
+        startedAt: null,
+        template: 'Halo {Nama}, *promo* Desember.',
+        attachmentName: 'promo.jpg',
+        counts: { waiting: 2, skipped: 1 }
+      }),
+      () => ({
+        example: {
+          rowNumber: 3,
+          phone: '6281310000000',
+          name: 'Pelanggan 0',
+          message: 'Halo Pelanggan 0, *promo* Desember.'
+        }
       })
     )
-    const draft = campaign({
-      status: 'draft',
-      startedAt: null,
-      template: 'Halo {Nama}, *promo* Desember.',
-      attachmentName: 'promo.jpg',
-      counts: { waiting: 2, skipped: 1 }
-    })
-    fake.handle('campaigns:list', () => ({ campaigns: [draft] }))
-    fake.handle('campaigns:get', () => draft)
-    fake.handle('campaigns:checkDraft', () => ({
-      campaign: draft,
-      sameMessage: moves([]),
-      estimate: { finishAt: null, quotaFinish: { kind: 'none' } },
-      example: {
-        rowNumber: 3,
-        phone: '6281310000000',
-        name: 'Pelanggan 0',
-        message: 'Halo Pelanggan 0, *promo* Desember.'
-      }
-    }))
-    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
-    const user = userEvent.setup()
-    render(<CampaignsView />)
-    await user.click(await screen.findByRole('button', { name: 'bills' }))
+    const user = await openBills()
     // The page: its template as written (customer text, its direction its own), and the file sent with it.
     const message = await screen.findByRole('figure', { name: want.written })
     const template = within(message).getByText('Halo {Nama}, *promo* Desember.')
@@ -762,28 +815,19 @@ describe('the blank rows of a sheet', () => {
   })
 
   it("names a draft's example row as the contacts do when its sheet names none, and says its template before a core names one", async () => {
-    const draft = campaign({ status: 'draft', startedAt: null, counts: { waiting: 2, skipped: 1 } })
-    fake.handle('campaigns:list', () => ({ campaigns: [draft] }))
-    fake.handle('campaigns:get', () => draft)
     let example: InvokeReply<'campaigns:checkDraft'>['example'] = {
       rowNumber: 2,
       phone: '6281310000000',
       name: null,
       message: 'Hi Budi'
     }
-    fake.handle('campaigns:checkDraft', () => ({
-      campaign: draft,
-      sameMessage: moves([]),
-      estimate: { finishAt: null, quotaFinish: { kind: 'none' } },
-      ...(example === undefined ? {} : { example })
-    }))
-    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    savedDraft(campaign({ status: 'draft', startedAt: null, counts: { waiting: 2, skipped: 1 } }), () =>
+      example === undefined ? {} : { example }
+    )
     fake.handle('contacts:names', ({ chats }) => ({
       names: chats.map((chatId) => ({ chatId, name: 'Budi Santoso' }))
     }))
-    const user = userEvent.setup()
-    render(<CampaignsView />)
-    await user.click(await screen.findByRole('button', { name: 'bills' }))
+    const user = await openBills()
     expect((await screen.findByTestId('campaign-template-written')).textContent).toBe('Hi {Name}')
     await user.click(screen.getByTestId('campaign-draft-start'))
     const shown = await screen.findByTestId('campaign-presend-example')
@@ -944,12 +988,7 @@ describe("a started campaign's message", () => {
       file: 'Dikirim bersama file promo.jpg'
     }
   ])('shows its template as written, folded under its counts ($status, $language)', async (want) => {
-    seedStores(
-      makeBootstrap({
-        settings: makeSettings({ language: want.language }),
-        devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 120 })]
-      })
-    )
+    seedShopIn(want.language)
     const shown = campaign({
       status: want.status,
       template: TEMPLATE,
@@ -960,9 +999,7 @@ describe("a started campaign's message", () => {
     fake.handle('campaigns:list', () => ({ campaigns: [shown] }))
     fake.handle('campaigns:get', () => shown)
     fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
-    const user = userEvent.setup()
-    render(<CampaignsView />)
-    await user.click(await screen.findByRole('button', { name: 'bills' }))
+    const user = await openBills()
     const message = await screen.findByTestId('campaign-message')
     // Folded, one line: the counts and what acts on the campaign stay where they were; the rows come after it.
     expect(message.tagName).toBe('DETAILS')
@@ -4342,56 +4379,21 @@ describe('issue 27: the campaign view an operator can trust', () => {
   ])(
     "says the core's count of rows the start set aside after the panel was read: $case ($language)",
     async ({ language, after, moves, said }) => {
-      seedStores(
-        makeBootstrap({
-          settings: makeSettings({ language }),
-          devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 120 })]
-        })
-      )
-      // The panel's read: one row left out for the same message (its 24 hours run out before the start).
-      const stored = campaign({
-        status: 'draft',
-        startedAt: null,
-        summary: { total: 3, ready: 2, skipped: 1, byProblem: { sent_recently: 1 }, sentRecently: 1 },
-        counts: { waiting: 2, skipped: 1 }
-      })
-      let current = stored
-      fake.handle('campaigns:list', () => ({ campaigns: [current] }))
-      fake.handle('campaigns:get', () => current)
-      fake.handle('campaigns:checkDraft', () => ({
-        campaign: stored,
-        sameMessage: NO_MOVES,
-        estimate: { finishAt: null, quotaFinish: { kind: 'none' } }
-      }))
+      seedShopIn(language)
       // Between the panel and the click another campaign took one of the numbers: the start set it aside.
-      fake.handle('campaigns:start', () =>
-        started(
-          (current = campaign({
-            summary: {
-              total: 3,
-              ready: after.ready,
-              skipped: after.skipped,
-              byProblem: { sent_recently: after.leftOut }
-            },
-            counts: { waiting: 0, queued: after.ready, skipped: after.skipped }
-          })),
-          moves
-        )
+      draftLeavingOneOutStarts(
+        campaign({
+          summary: {
+            total: 3,
+            ready: after.ready,
+            skipped: after.skipped,
+            byProblem: { sent_recently: after.leftOut }
+          },
+          counts: { waiting: 0, queued: after.ready, skipped: after.skipped }
+        }),
+        moves
       )
-      fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
-      fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
-      const user = userEvent.setup()
-      render(<CampaignsView />)
-      await user.click(await screen.findByRole('button', { name: 'bills' }))
-      await user.click(await screen.findByTestId('campaign-draft-start'))
-      const summary = await screen.findByRole('group', {
-        name: language === 'en' ? 'Before you start' : 'Sebelum mulai'
-      })
-      await user.click(
-        within(summary).getByRole('button', {
-          name: language === 'en' ? 'Start sending 2 messages' : 'Mulai kirim 2 pesan'
-        })
-      )
+      await startBillsIn(language, 2)
       expect((await screen.findByTestId('campaign-set-aside-at-start')).textContent).toBe(said)
     }
   )
@@ -4442,34 +4444,14 @@ describe('issue 27: the campaign view an operator can trust', () => {
   // since the panel's read is set aside still, and said.
   it('says a row set aside as opted out by a start that sends to the rows of the same message again', async () => {
     seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 120 })] }))
-    const stored = campaign({
-      status: 'draft',
-      startedAt: null,
-      summary: { total: 3, ready: 2, skipped: 1, byProblem: { sent_recently: 1 }, sentRecently: 1 },
-      counts: { waiting: 2, skipped: 1 }
-    })
-    let current = stored
-    fake.handle('campaigns:list', () => ({ campaigns: [current] }))
-    fake.handle('campaigns:get', () => current)
-    fake.handle('campaigns:checkDraft', () => ({
-      campaign: stored,
-      sameMessage: NO_MOVES,
-      estimate: { finishAt: null, quotaFinish: { kind: 'none' } }
-    }))
-    fake.handle('campaigns:start', () =>
-      started(
-        (current = campaign({
-          summary: { total: 3, ready: 2, skipped: 1, byProblem: { opted_out: 1 } },
-          counts: { waiting: 0, queued: 2, skipped: 1 }
-        })),
-        { ...moves([2]), optedOutRows: [3] }
-      )
+    draftLeavingOneOutStarts(
+      campaign({
+        summary: { total: 3, ready: 2, skipped: 1, byProblem: { opted_out: 1 } },
+        counts: { waiting: 0, queued: 2, skipped: 1 }
+      }),
+      { ...moves([2]), optedOutRows: [3] }
     )
-    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
-    fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
-    const user = userEvent.setup()
-    render(<CampaignsView />)
-    await user.click(await screen.findByRole('button', { name: 'bills' }))
+    const user = await openBills()
     await user.click(await screen.findByTestId('campaign-draft-start'))
     const summary = await screen.findByRole('group', { name: 'Before you start' })
     await user.click(within(summary).getByRole('radio', { name: 'Send it to them again' }))
@@ -4526,9 +4508,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
 
     it('counts it again in the open "Before you start" and its Start button', async () => {
       const draft = draftOfThree()
-      const user = userEvent.setup()
-      render(<CampaignsView />)
-      await user.click(await screen.findByRole('button', { name: 'bills' }))
+      const user = await openBills()
       await user.click(await screen.findByRole('button', { name: 'Start sending 3 messages' }))
       const summary = await screen.findByRole('group', { name: 'Before you start' })
       expect(summary.textContent).toContain('Recipients3')
@@ -4541,9 +4521,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
 
     it("counts it again in the draft's counts and its Start button, the summary closed", async () => {
       const draft = draftOfThree()
-      const user = userEvent.setup()
-      render(<CampaignsView />)
-      await user.click(await screen.findByRole('button', { name: 'bills' }))
+      await openBills()
       const start = await screen.findByTestId('campaign-draft-start')
       expect(start.textContent).toBe('Start sending 3 messages')
       draft.optOut()
@@ -4573,12 +4551,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
     ])(
       'says a number set aside at start without "more" when the summary had set none aside ($language)',
       async ({ language, said }) => {
-        seedStores(
-          makeBootstrap({
-            settings: makeSettings({ language }),
-            devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 120 })]
-          })
-        )
+        seedShopIn(language)
         const draft = draftOfThree()
         // It opted out after the summary's last read: the start alone finds it.
         draft.startsAs(
@@ -4588,18 +4561,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
           }),
           [2]
         )
-        const user = userEvent.setup()
-        render(<CampaignsView />)
-        await user.click(await screen.findByRole('button', { name: 'bills' }))
-        await user.click(await screen.findByTestId('campaign-draft-start'))
-        const summary = await screen.findByRole('group', {
-          name: language === 'en' ? 'Before you start' : 'Sebelum mulai'
-        })
-        await user.click(
-          within(summary).getByRole('button', {
-            name: language === 'en' ? 'Start sending 3 messages' : 'Mulai kirim 3 pesan'
-          })
-        )
+        await startBillsIn(language, 3)
         expect((await screen.findByTestId('campaign-set-aside-at-start')).textContent).toBe(said)
       }
     )
@@ -5783,9 +5745,7 @@ describe('a draft whose only device was removed', () => {
 
   it('says at its devices that it has none, refuses Start there with those words, and starts once one is chosen', async () => {
     deviceLessDraft()
-    const user = userEvent.setup()
-    render(<CampaignsView />)
-    await user.click(await screen.findByRole('button', { name: 'bills' }))
+    const user = await openBills()
     const draft = await screen.findByTestId('campaign-draft')
     const field = within(draft).getByRole('group', { name: 'Send from' })
     const words = 'This draft has no device: choose one before starting.'
@@ -5838,9 +5798,7 @@ describe('a draft whose only device was removed', () => {
       })
     )
     deviceLessDraft()
-    const user = userEvent.setup()
-    render(<CampaignsView />)
-    await user.click(await screen.findByRole('button', { name: 'bills' }))
+    const user = await openBills()
     const draft = await screen.findByTestId('campaign-draft')
     const field = within(draft).getByRole('group', { name: 'Kirim dari' })
     const words = 'Draf ini tidak punya perangkat: pilih satu sebelum memulai.'
@@ -5856,9 +5814,7 @@ describe('a draft whose only device was removed', () => {
     const current = campaign({ status: 'draft', startedAt: null, counts: { waiting: 2, skipped: 1 } })
     fake.handle('campaigns:list', () => ({ campaigns: [current] }))
     fake.handle('campaigns:get', () => current)
-    const user = userEvent.setup()
-    render(<CampaignsView />)
-    await user.click(await screen.findByRole('button', { name: 'bills' }))
+    const user = await openBills()
     const draft = await screen.findByTestId('campaign-draft')
     const shop = within(within(draft).getByRole('group', { name: 'Send from' })).getByRole('checkbox', {
       name: /Shop/
