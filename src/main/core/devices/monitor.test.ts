@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { DeviceState, DeviceView } from '../../../shared/contract'
 import { DeviceView as DeviceViewSchema } from '../../../shared/contract'
-import { scanCause } from '../../../shared/device-status'
+import { adviceKey, scanCause } from '../../../shared/device-status'
 import { FakeClock } from '../clock'
 import { EncryptedFileVault, type Cipher } from '../vault'
 import { MemoryVault } from '../vault/memory-vault'
@@ -472,6 +472,33 @@ describe('states, history and events', () => {
     await clock.advance(dueIn(m))
     expect(transitions.filter(([, , to]) => to === 'unreachable')).toHaveLength(1)
     expect(m.isSendable('dev-1')).toBe(false)
+  })
+
+  // The built-in sandbox not answering read "Cannot reach the gateway (network).": it runs inside Sender Desk, on this
+  // computer, with no network of the operator's to check.
+  it('says a sandbox device it cannot reach as the sandbox’s, not the network’s', async () => {
+    await registry.remove('dev-1')
+    await registry.add({ label: 'Sandbox', baseUrl: 'http://127.0.0.1:5000', token: TOKEN, sandbox: true })
+    const m = await openMonitor()
+    await m.start()
+    client.info = gatewayFailure('network')
+    await clock.advance(dueIn(m))
+    await clock.advance(dueIn(m))
+    const view = m.view('dev-1')
+    expect(view.state).toBe('unreachable')
+    expect(translateNote('en', m.status('dev-1').note)).toBe(
+      'The sandbox gateway at http://127.0.0.1:5000 did not answer.'
+    )
+    expect(translateNote('id', m.status('dev-1').note)).toBe(
+      'Gateway sandbox di http://127.0.0.1:5000 tidak menjawab.'
+    )
+    // The card's note: its key and address, worded in the window's language.
+    expect(view).toMatchObject({
+      stateNoteKey: 'desktop.error.sandboxUnreachable',
+      stateNoteParams: { baseUrl: 'http://127.0.0.1:5000' }
+    })
+    // Still the sandbox not reached: its card's advice points to its Sandbox controls.
+    expect(adviceKey(view)).toBe('advice.unreachable.sandbox')
   })
 
   it('reports locked without calling the gateway, and recovers when the keyring unlocks', async () => {

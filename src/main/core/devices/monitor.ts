@@ -570,7 +570,8 @@ export class DeviceMonitor {
       failuresBeforeUnreachable:
         this.options.failuresBeforeUnreachable ?? DEFAULT_FAILURES_BEFORE_UNREACHABLE,
       lastInfo: entry.status.info,
-      numberChange: pendingNumberChange(entry.history)
+      numberChange: pendingNumberChange(entry.history),
+      device: this.options.registry.get(deviceId)
     })
 
     let visible = false

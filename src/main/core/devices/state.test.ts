@@ -191,6 +191,20 @@ describe('stateFromError', () => {
     expect(decodeNote(before.note)?.key).toBe('desktop.device.notSupportedNow')
   })
 
+  it('says the built-in sandbox not reached as the sandbox’s: it runs inside Sender Desk, with no network to check', () => {
+    const sandbox = { baseUrl: 'http://127.0.0.1:5000', sandbox: true }
+    const failed = nextState(
+      { kind: 'error', error: gatewayError('network') },
+      { now: NOW, consecutiveFailures: 2, device: sandbox }
+    )
+    expect(failed.state).toBe('unreachable')
+    expect(english(failed)).toBe('The sandbox gateway at http://127.0.0.1:5000 did not answer.')
+    const hosted = { baseUrl: 'https://solo.wablas.com', sandbox: false }
+    expect(english(stateFromError(gatewayError('network'), null, NOW, hosted))).toBe(
+      'Cannot reach the gateway (network).'
+    )
+  })
+
   it('words its own notes in the operator language, and quotes the gateway as it came', () => {
     const indonesian = (verdict: StateVerdict): string | null => translateNote('id', verdict.note)
     expect(indonesian(stateFromError(gatewayError('network')))).toBe(

@@ -5,6 +5,7 @@ import { isGatewayError } from '../gateway'
 import type { MessageKey } from '../../../shared/i18n'
 import { decodeNote, encodeNote } from '../../../shared/i18n/notes'
 import { GATEWAY_TIME_ZONE, localTimeToInstant } from '../../../shared/domain'
+import { isSandboxDevice } from '../../../shared/device-status'
 
 export interface StateVerdict {
   state: DeviceState
@@ -39,6 +40,14 @@ export interface PollContext {
    * own needs-scan words and an outage, so the operator is still told to scan with the new number's phone.
    */
   numberChange?: string | null
+  /** The device checked: the built-in sandbox's runs inside Sender Desk, so not reaching it is not the network's. */
+  device?: PolledDevice | undefined
+}
+
+/** What the state machine reads of the device it checks. */
+export interface PolledDevice {
+  baseUrl: string
+  sandbox?: boolean | undefined
 }
 
 export const DEFAULT_FAILURES_BEFORE_UNREACHABLE = 2
@@ -176,11 +185,15 @@ export function stateFromInfo(info: DeviceInfo, now: number): StateVerdict {
   }
 }
 
-/** What a failed device/info means. */
+/**
+ * What a failed device/info means. The built-in sandbox not reached is said as the sandbox's: it runs inside Sender
+ * Desk, on this computer, with no network of the operator's to check.
+ */
 export function stateFromError(
   error: unknown,
   lastInfo: DeviceInfo | null = null,
-  now = Date.now()
+  now = Date.now(),
+  device?: PolledDevice
 ): StateVerdict {
   if (!isGatewayError(error)) {
     return { state: 'unknown', note: encodeNote('desktop.device.checkFailed') }
@@ -226,7 +239,13 @@ export function stateFromError(
         note: error.gatewayMessage ?? encodeNote('desktop.device.notConnected')
       }
     case 'network':
-      return { state: 'unreachable', note: encodeNote('desktop.device.network') }
+      return {
+        state: 'unreachable',
+        note:
+          device && isSandboxDevice(device)
+            ? encodeNote('desktop.error.sandboxUnreachable', { baseUrl: device.baseUrl })
+            : encodeNote('desktop.device.network')
+      }
     case 'timeout':
       return { state: 'unreachable', note: encodeNote('desktop.device.timeout') }
     case 'rate_limited':
@@ -287,7 +306,7 @@ export function nextState(outcome: PollOutcome, context: PollContext): StateVerd
       return verdict
     }
     case 'error': {
-      const verdict = stateFromError(outcome.error, context.lastInfo ?? null, context.now)
+      const verdict = stateFromError(outcome.error, context.lastInfo ?? null, context.now, context.device)
       if (isGatewayError(outcome.error) && outcome.error.code === 'aborted' && previous) return previous
       // An expired device's answer is "token invalid or device expired": known expired (pushed, or said by a poll
       // without a past date), it stays so; its token was not refused (QA12 Q12-12).
