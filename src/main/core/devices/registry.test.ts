@@ -234,6 +234,49 @@ describe('DeviceRegistry.add', () => {
     expect(registry.list()).toEqual([])
   })
 
+  // Starting the built-in sandbox's device, or entering its token again, when the sandbox did not answer said "Cannot
+  // reach http://127.0.0.1:…. Check the address and your network.": it runs inside Sender Desk, on this computer.
+  it('says a sandbox gateway that did not answer a start or a new token as the sandbox’s, not the address’s or network’s', async () => {
+    const sandboxWords = {
+      key: 'desktop.error.sandboxUnreachable',
+      params: { baseUrl: 'http://127.0.0.1:5000' }
+    }
+    script = (client) => {
+      client.info = gatewayFailure('network')
+    }
+    const registry = await openRegistry()
+    const refused = await expectDeviceError(
+      registry.add({ label: 'Sandbox', baseUrl: 'http://127.0.0.1:5000', token: TOKEN, sandbox: true }),
+      'unreachable',
+      'baseUrl'
+    )
+    expect(refused.text).toEqual(sandboxWords)
+    expect(refused.message).not.toMatch(/address|network/)
+
+    script = () => undefined
+    const { device } = await registry.add({
+      label: 'Sandbox',
+      baseUrl: 'http://127.0.0.1:5000',
+      token: TOKEN,
+      sandbox: true
+    })
+    script = (client) => {
+      client.info = gatewayFailure('network')
+    }
+    const again = await expectDeviceError(
+      registry.updateCredentials(device.id, { token: OTHER_TOKEN }),
+      'unreachable',
+      'baseUrl'
+    )
+    expect(again.text).toEqual(sandboxWords)
+    // A gateway's is still its address's and the network's.
+    const hosted = await expectDeviceError(
+      registry.add({ label: 'A', baseUrl: 'https://solo.wablas.com', token: OTHER_TOKEN }),
+      'unreachable'
+    )
+    expect(hosted.text).toMatchObject({ key: 'desktop.error.unreachable' })
+  })
+
   it('refuses the same device twice (same token, or same serial under another token)', async () => {
     const registry = await openRegistry()
     await registry.add({ label: 'A', baseUrl: 'https://solo.wablas.com', token: TOKEN })

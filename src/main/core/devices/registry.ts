@@ -207,7 +207,7 @@ export class DeviceRegistry {
     const baseUrl = normaliseBaseUrl(input.baseUrl)
     const credentials = splitCredentials(input.token, input.secret)
     await this.refuseDuplicateToken(baseUrl, credentials.token)
-    const info = await this.verify(baseUrl, credentials, 'desktop.action.check')
+    const info = await this.verify(baseUrl, credentials, 'desktop.action.check', input)
 
     return this.writing(async () => {
       await this.refuseDuplicateToken(baseUrl, credentials.token)
@@ -259,7 +259,7 @@ export class DeviceRegistry {
   ): Promise<{ device: DeviceRecord; info: DeviceInfo }> {
     const existing = this.require(id)
     const credentials = splitCredentials(input.token, input.secret)
-    const info = await this.verify(existing.baseUrl, credentials, 'desktop.action.check')
+    const info = await this.verify(existing.baseUrl, credentials, 'desktop.action.check', existing)
     return this.writing(async () => {
       const current = this.require(id)
       const device: DeviceRecord = {
@@ -413,7 +413,13 @@ export class DeviceRegistry {
     }).catch(() => undefined)
   }
 
-  private async verify(baseUrl: string, credentials: DeviceSecret, action: MessageKey): Promise<DeviceInfo> {
+  /** `device`: the one checked (the built-in sandbox's is not said as an address or a network to check). */
+  private async verify(
+    baseUrl: string,
+    credentials: DeviceSecret,
+    action: MessageKey,
+    device: { sandbox?: boolean | undefined }
+  ): Promise<DeviceInfo> {
     try {
       const client = this.options.clientFactory({ baseUrl, ...credentials })
       const opts = { timeoutMs: this.options.verifyTimeoutMs ?? 15_000 }
@@ -426,7 +432,8 @@ export class DeviceRegistry {
       throw deviceErrorFromGateway(error, {
         baseUrl,
         action,
-        secrets: [credentials.token, credentials.secret]
+        secrets: [credentials.token, credentials.secret],
+        device
       })
     }
   }
