@@ -1135,6 +1135,61 @@ describe('sender-desk campaign', () => {
     for (const id of [clean, skipping]) await cli('campaign', 'cancel', id)
   })
 
+  // A draft's stored counts are its check's at import: `status` said "ready 3" of a draft whose start would send 2 (a
+  // number of it opted out since), where the window's page counts it as its start would find it (checkDraft).
+  it('status counts a draft as its start would find it, a number opted out since its check set aside', async () => {
+    const sheet = join(work, 'opted-out-before-status.csv')
+    writeFileSync(sheet, 'Name,Phone\nAni,081377700051\nBudi,081377700052\nCitra,081377700053\n')
+    const created = await cli(
+      'campaign',
+      'create',
+      '--file',
+      sheet,
+      '--template',
+      'Tagihan {Name}',
+      '--hours',
+      'any'
+    )
+    const { id, name } = created.json.campaign as { id: string; name: string }
+    onTestFinished(async () => {
+      await cli('campaign', 'cancel', id)
+    })
+    expect((await cli('optout', 'add', '081377700052')).code).toBe(0)
+    onTestFinished(async () => {
+      await cli('optout', 'remove', '081377700052')
+    })
+    const reasons = translate('en', 'campaigns.skipped.optedOut', { count: 1 })
+    const rows = `Rows: 3 — ready 2, skipped 1 (${reasons})`
+    const ready = `Ready rows: 2 ${translate('en', 'campaigns.count.ready')}`
+    for (const asked of [id, name]) {
+      const shown = await runCli(['campaign', 'status', asked], env)
+      expect(shown.code, shown.stderr).toBe(0)
+      expect(shown.stdout.split('\n')).toEqual(expect.arrayContaining([rows, ready]))
+    }
+    // Without a device's credentials too: the read is the computer's own.
+    const { SENDER_DESK_TOKEN: _token, ...noToken } = env
+    const offline = await runCli(['campaign', 'status', id], noToken)
+    expect(offline.code, offline.stderr).toBe(0)
+    expect(offline.stdout.split('\n')).toEqual(expect.arrayContaining([rows, ready]))
+    // Every campaign's status (no id) counts it so too, and --json beside the text.
+    const all = await runCli(['campaign', 'status'], env)
+    expect(all.stdout).toContain(`${id}  ${name}  draft\n${rows}\n${ready}\n`)
+    const json = await cli('campaign', 'status', id)
+    expect(json.json.campaigns).toMatchObject([
+      {
+        id,
+        summary: { ready: 2, skipped: 1, byProblem: { opted_out: 1 } },
+        buckets: { ready: 2, skipped: 1 }
+      }
+    ])
+    // Read, nothing written: off the list again, it is counted ready again, as its start would send it.
+    expect((await cli('optout', 'remove', '081377700052')).code).toBe(0)
+    const back = await runCli(['campaign', 'status', id], env)
+    expect(back.stdout).toContain(
+      `\nRows: 3 — ready 3, skipped 0\nReady rows: 3 ${translate('en', 'campaigns.count.ready')}\n`
+    )
+  })
+
   it('says the opted out and the same message set aside at start in one line, as the window does', () => {
     const moves = {
       setAside: 1,

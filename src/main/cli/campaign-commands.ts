@@ -273,6 +273,17 @@ function campaignJson(view: CampaignView): CampaignView & { buckets: Record<Camp
   return { ...view, buckets }
 }
 
+/**
+ * A draft's rows as its start now would find them, as the window's page counts them from its first drawing (checkDraft:
+ * read, nothing written): its stored counts are its check's at import, and kept counting as ready a number opted out
+ * since, set aside by the start. Any other campaign, or a draft whose read fails, as stored.
+ */
+async function draftAsStartFinds(core: CommandLineCore, view: CampaignView): Promise<CampaignView> {
+  if (view.status !== 'draft') return view
+  const now = await core.invoke('campaigns:checkDraft', { id: view.id }).catch(() => null)
+  return now === null ? view : { ...view, counts: now.campaign.counts, summary: now.campaign.summary }
+}
+
 /** The take-back a campaign's view names (takeBackId) as read for `campaign status`: null when it names none. */
 type CampaignTakeBack = TakeBackView | { unread: string } | null
 
@@ -885,9 +896,10 @@ export async function runCampaign(context: CliContext): Promise<number> {
       // credentials (optional, as for optout add), its state is asked, to say what holds its parts as the window does.
       const credentials = await context.credentials().catch(() => null)
       const { shown, devices } = await withCommandLineCore(context, credentials, async (core) => {
-        const views = id
+        const read = id
           ? [await core.invoke('campaigns:get', { id: (await campaignNamed(id.trim(), core)).id })]
           : (await core.invoke('campaigns:list', {})).campaigns
+        const views = await Promise.all(read.map((view) => draftAsStartFinds(core, view)))
         return {
           shown: await Promise.all(
             views.map(async (view) => ({ view, takeBack: await readCampaignTakeBack(core, view.takeBackId) }))
