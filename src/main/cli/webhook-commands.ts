@@ -6,6 +6,7 @@ import { sandboxControlOf, viaSandboxControl } from './sandbox-control'
 import type { WebhookReplyNote } from '@sender-desk/sandbox-gateway'
 import { unreachableBy } from '../core/compose-command-line'
 import type { WebhookDeliveryView } from '../../shared/contract'
+import { shownJson } from '../../shared/domain/shown-text'
 import { translate } from '../../shared/i18n'
 import { deliveryHeadline, withDeliveryMessages } from '../../shared/webhook-headline'
 import { dataToRead, withCommandLineCore } from './outbox-commands'
@@ -59,7 +60,8 @@ function describeDelivery(delivery: DeliveryShown): string {
   ]
   // What it is about, in the window's inspector's words: "Text “Halo…” to +62 812-… is now read".
   if (delivery.headline) lines.push(`  ${delivery.headline}`)
-  lines.push(`  payload: ${JSON.stringify(delivery.payload)}`)
+  // The payload as the inspector draws it: the JSON that came, an override in it written as its escape, not dropped.
+  lines.push(`  payload: ${shownJson(delivery.payload)}`)
   if (last?.body) lines.push(`  answer: ${last.body.replace(/\s+/g, ' ').slice(0, 200)}`)
   if (delivery.replies.length > 0) lines.push(`  replied in the chat: ${delivery.replies.join(' | ')}`)
   if (delivery.replyNote) lines.push(`  not replied in the chat: ${replyNoteInWords(delivery.replyNote)}`)

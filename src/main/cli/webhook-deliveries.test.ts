@@ -151,3 +151,19 @@ it('lists the deliveries on a computer with no data folder, says there is no dat
   })
   expect(existsSync(join(work, 'new-computer'))).toBe(false)
 })
+
+// The window's inspector shows a payload as escaped JSON (shownJson): an override a customer wrote reads as \u202e, so
+// a reader sees one was sent. The terminal's human line dropped it instead, and read "gnp.exe" where the JSON had it.
+it('writes a payload as the inspector does: the same JSON, an override a customer wrote shown as its escape', async () => {
+  receiver.route('POST /hook', { body: 'ok' })
+  await ok('webhook', 'set', '--url', `${receiver.url}/hook`, '--incoming', 'on')
+  await control.receive(env['SENDER_DESK_TOKEN'] ?? '', { from: '081377778888', message: '\u202Egnp.exe' })
+  await vi.waitFor(async () => {
+    const posted = await control.webhookDeliveries(env['SENDER_DESK_TOKEN'] ?? '')
+    expect(posted.filter((d) => d.kind === 'incoming' && d.state === 'delivered')).toHaveLength(1)
+  })
+  const listed = await ok('webhook', 'deliveries')
+  const payload = listed.stdout.split('\n').find((line) => line.startsWith('  payload: '))
+  expect(payload).toContain('"message":"\\u202egnp.exe"')
+  expect(JSON.parse(payload!.slice('  payload: '.length))).toMatchObject({ message: '\u202Egnp.exe' })
+})
