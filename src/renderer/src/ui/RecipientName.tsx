@@ -51,11 +51,14 @@ export function RecipientLabel({
   name: string | null
   chatId: string
   isGroup?: boolean
-  /** What stands for the number when it is none (a sheet's phone cell as written, blank or wrong). */
+  /**
+   * What stands for the number when it is none (a sheet's phone cell as written, blank or wrong): the sheet's to write,
+   * drawn by the shown-text rule as a name is ("\u202E0008" drew the row backwards).
+   */
   asWritten?: string
   testId?: string
 }): React.JSX.Element {
-  const number = asWritten ?? readableChat(chatId, isGroup)
+  const number = asWritten === undefined ? readableChat(chatId, isGroup) : shownText(asWritten)
   const shown = shownName(name)
   return (
     <span className="recipient-name" data-testid={testId}>

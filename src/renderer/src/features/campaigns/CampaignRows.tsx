@@ -5,6 +5,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { CampaignRowView } from '../../../../shared/contract'
 import { decodeNote, translateNote } from '../../../../shared/i18n/notes'
 import { campaignRowBucket } from '../../../../shared/domain/campaign-buckets'
+import { shownText } from '../../../../shared/domain/shown-text'
 import { call, errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatCount, formatDateTimeInZone } from '../../i18n/dates'
@@ -210,7 +211,7 @@ export function CampaignRows({
                             testId="campaign-row-recipient"
                           />
                         ) : (
-                          row.phoneCell
+                          shownText(row.phoneCell)
                         )}
                       </td>
                       <td className="campaign-row-status">

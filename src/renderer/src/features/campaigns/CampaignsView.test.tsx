@@ -2646,9 +2646,10 @@ describe('CampaignRows', () => {
     }
   )
 
-  // QA4 F20: a duplicate row (another name, a number already a contact) showed the contact's name, not the sheet's.
-  it('names each row as its sheet does, the contact book only where the sheet gives no name', async () => {
-    const PROBLEM = { code: 'invalid_phone' as const, detail: '' }
+  const PROBLEM = { code: 'invalid_phone' as const, detail: '' }
+
+  /** A finished campaign whose sheet names its rows in "Name", its rows table opened on `sheetRows`. */
+  async function openRowsNamedBySheet(sheetRows: CampaignRowView[]): Promise<HTMLElement[]> {
     const named = campaign({
       status: 'finished',
       mapping: { phone: 'HP', variables: ['Name'], name: 'Name' }
@@ -2656,30 +2657,32 @@ describe('CampaignRows', () => {
     fake.handle('campaigns:list', () => ({ campaigns: [named] }))
     fake.handle('campaigns:get', () => named)
     fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
-    fake.handle('contacts:names', ({ chats }) => ({
-      names: chats.map((chatId) => ({ chatId, name: 'Budi Santoso' }))
-    }))
-    fake.handle('campaigns:rows', () => ({
-      total: 5,
-      rows: [
-        row(2, { values: [['Name', 'Budi Santoso']] }),
-        row(7, { phone: '628120000002', values: [['Name', 'Budi lagi']] }),
-        row(8, { phone: '628120000002', values: [['Name', '  ']] }),
-        // No number to send to, wrong or blank: found by the sheet's name beside the cell as written (a new
-        // operator's probe: rows "12345" and "" said nothing of which customer they were).
-        row(9, { phone: null, phoneCell: '12345', values: [['Name', 'Bad One']], problems: [PROBLEM] }),
-        row(10, { phone: null, phoneCell: '', values: [['Name', 'Blank One']], problems: [PROBLEM] })
-      ]
-    }))
+    fake.handle('campaigns:rows', () => ({ total: sheetRows.length, rows: sheetRows }))
     const user = userEvent.setup()
     render(<CampaignsView />)
     await user.click(await screen.findByRole('button', { name: /bills/ }))
     const rows = await screen.findByTestId('campaign-rows')
     await user.click(within(rows).getByText('Rows: status of each one'))
-    await within(rows).findAllByTestId('campaign-row')
+    return within(rows).findAllByTestId('campaign-row')
+  }
+
+  // QA4 F20: a duplicate row (another name, a number already a contact) showed the contact's name, not the sheet's.
+  it('names each row as its sheet does, the contact book only where the sheet gives no name', async () => {
+    fake.handle('contacts:names', ({ chats }) => ({
+      names: chats.map((chatId) => ({ chatId, name: 'Budi Santoso' }))
+    }))
+    await openRowsNamedBySheet([
+      row(2, { values: [['Name', 'Budi Santoso']] }),
+      row(7, { phone: '628120000002', values: [['Name', 'Budi lagi']] }),
+      row(8, { phone: '628120000002', values: [['Name', '  ']] }),
+      // No number to send to, wrong or blank: found by the sheet's name beside the cell as written (a new
+      // operator's probe: rows "12345" and "" said nothing of which customer they were).
+      row(9, { phone: null, phoneCell: '12345', values: [['Name', 'Bad One']], problems: [PROBLEM] }),
+      row(10, { phone: null, phoneCell: '', values: [['Name', 'Blank One']], problems: [PROBLEM] })
+    ])
     await waitFor(() =>
       expect(
-        within(rows)
+        within(screen.getByTestId('campaign-rows'))
           .getAllByTestId('campaign-row-recipient')
           .map((cell) => cell.textContent)
       ).toEqual([
@@ -2691,6 +2694,16 @@ describe('CampaignRows', () => {
         'Blank One '
       ])
     )
+  })
+
+  // A sheet's phone cell is the sheet's to write: "\u202E0008" beside a name drew the cell and the row backwards.
+  it('shows a wrong number cell as written without the bidi controls in it, beside a name or alone', async () => {
+    const [withName, alone] = await openRowsNamedBySheet([
+      row(9, { phone: null, phoneCell: '\u202E0008', values: [['Name', 'Bad One']], problems: [PROBLEM] }),
+      row(10, { phone: null, phoneCell: '\u202E0009\u2066', values: [['Name', '']], problems: [PROBLEM] })
+    ])
+    expect(within(withName!).getByTestId('campaign-row-recipient').textContent).toBe('Bad One 0008')
+    expect(alone!.querySelectorAll('td')[1]?.textContent).toBe('0009')
   })
 })
 
