@@ -152,8 +152,9 @@ function FilterSelect<V extends string>(props: {
 }
 
 /**
- * A delivery: its headline, payload, attempts and replies. What a customer wrote, the receiver's answer and what it
- * sent back drawn by the shown-text rule; the payload as the JSON that came, its bidi controls escaped (shownJson).
+ * A delivery: its headline, payload, attempts and replies. What a customer wrote, the receiver's answer, what it
+ * sent back and what the gateway said of it drawn by the shown-text rule; the payload as the JSON that came, its bidi
+ * controls escaped (shownJson).
  */
 function DeliveryRow({ delivery }: { delivery: WebhookDeliveryView }): React.JSX.Element {
   const t = useT()
@@ -223,7 +224,7 @@ function DeliveryRow({ delivery }: { delivery: WebhookDeliveryView }): React.JSX
       {delivery.replyNote && delivery.kind === 'incoming' ? (
         <p className="muted small" data-testid="webhook-reply-note">
           {delivery.replyNote.reason === 'gateway-refused'
-            ? t('webhooks.replyNote.gatewayRefused', { gateway: delivery.replyNote.gatewaySaid })
+            ? t('webhooks.replyNote.gatewayRefused', { gateway: shownText(delivery.replyNote.gatewaySaid) })
             : t(REPLY_NOTE_KEYS[delivery.replyNote.reason], { setting: t('webhooks.autoReply') })}
         </p>
       ) : null}

@@ -792,6 +792,26 @@ describe('WebhooksView', () => {
       expect.stringMatching(/gateway menolak balasannya\. Katanya: “quota habis”/)
     ])
   })
+
+  // What the gateway said is the gateway's (or the receiver's answer it refused), not the operator's: an override in it
+  // drew the rest of the note backwards.
+  it("quotes the gateway's words without the bidi controls in them", async () => {
+    seedStores(makeBootstrap({ devices: [sandbox] }))
+    fake.handle('webhooks:get', () => settings({ deviceId: 'dev-sb', source: 'sandbox' }))
+    fake.handle('sandbox:webhookDeliveries', () => ({
+      deliveries: [
+        {
+          ...delivery,
+          replies: [],
+          replyNote: { reason: 'gateway-refused', gatewaySaid: '\u202Equota\u2066 habis\u0007' }
+        }
+      ]
+    }))
+    render(<WebhooksView />)
+    const note = (await screen.findByTestId('webhook-reply-note')).textContent ?? ''
+    expect(note).toContain('“quota habis”')
+    for (const unshown of ['\u202E', '\u2066', '\u0007']) expect(note).not.toContain(unshown)
+  })
 })
 
 // QA37 Q37-07: J / K walked the Outbox's and Messages in's rows only.
