@@ -4156,6 +4156,20 @@ describe('issue 27: the campaign view an operator can trust', () => {
     }
   )
 
+  // A skipped row's phone cell is the sheet's to write, as in the rows table: "\u202E0812" drew the reason backwards.
+  it('lists a skipped row with its phone cell without the bidi controls in it', async () => {
+    await sheetWithMessage({
+      problems: [
+        { rowNumber: 4, phoneCell: '\u202E0812\u2066', problems: [{ code: 'duplicate', firstRow: 2 }] }
+      ]
+    })
+    await waitFor(() =>
+      expect(
+        [...screen.getByTestId('campaign-problems').querySelectorAll('li')].map((li) => li.textContent)
+      ).toEqual(['Row 4 0812: duplicate of row 2'])
+    )
+  })
+
   // A saved draft's "Before you start" named the rows left out for the same message and offered no way to send to them.
   it.each([
     {

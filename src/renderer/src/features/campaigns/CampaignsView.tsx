@@ -104,6 +104,7 @@ import { sheetFormatText } from './sheet-format'
 import { ProgressChart, type CampaignProgress } from './ProgressChart'
 import { campaignFinishEstimate } from '../../../../shared/domain/finish-estimate'
 import { skippedForOptOut } from '../../../../shared/domain/campaign-buckets'
+import { shownText } from '../../../../shared/domain/shown-text'
 import { useNow } from '../../ui/use-now'
 import { useViewFocus } from '../../ui/view-focus'
 import { TakeBackCampaign } from './TakeBackCampaign'
@@ -1175,13 +1176,17 @@ function NewCampaign({
                 <details>
                   <summary>{t('campaigns.skippedRows')}</summary>
                   <ul data-testid="campaign-problems">
-                    {check.problems.slice(0, 50).map((p) => (
-                      <li key={p.rowNumber}>
-                        {/* An empty phone cell adds nothing: "Row 15: no phone number", not "Row 15 :". */}
-                        {t('campaigns.row', { row: p.rowNumber })}
-                        {p.phoneCell ? ` ${p.phoneCell}` : ''}: {problemsText(p.problems, t)}
-                      </li>
-                    ))}
+                    {check.problems.slice(0, 50).map((p) => {
+                      // The sheet's to write: drawn by the shown-text rule, as the rows table draws it.
+                      const cell = shownText(p.phoneCell)
+                      return (
+                        <li key={p.rowNumber}>
+                          {/* An empty phone cell adds nothing: "Row 15: no phone number", not "Row 15 :". */}
+                          {t('campaigns.row', { row: p.rowNumber })}
+                          {cell ? ` ${cell}` : ''}: {problemsText(p.problems, t)}
+                        </li>
+                      )
+                    })}
                   </ul>
                 </details>
               ) : null}
