@@ -247,13 +247,21 @@ describe('exit codes and the output contract', () => {
     const fresh = { ...env, HOME: home, SENDER_DESK_DATA_DIR: undefined }
     const dataDir = join(home, '.sender-desk')
     const said = `No data yet: Sender Desk has no data in ${dataDir}.`
-    const listed = await run(['optout', 'list'], fresh)
-    expect(listed.code, listed.stderr).toBe(0)
-    expect(listed.stdout).toContain(said)
-    const deliveries = await run(['webhook', 'deliveries'], fresh)
-    expect(deliveries.code, deliveries.stderr).toBe(0)
-    expect(deliveries.stdout).toContain(said)
-    expect(existsSync(dataDir)).toBe(false)
+    for (const command of [
+      ['optout', 'list'],
+      ['optout', 'keywords'],
+      ['webhook', 'deliveries'],
+      ['outbox', 'list'],
+      ['campaign', 'status'],
+      ['inbox', 'list'],
+      ['contacts', 'list'],
+      ['device', 'invoices']
+    ]) {
+      const listed = await run(command, fresh)
+      expect(listed.code, `${command.join(' ')}: ${listed.stderr}`).toBe(0)
+      expect(listed.stdout, command.join(' ')).toContain(said)
+      expect(existsSync(dataDir), command.join(' ')).toBe(false)
+    }
   })
 
   it('2 for bad input, before anything reaches the gateway', async () => {
@@ -356,11 +364,12 @@ describe('exit codes and the output contract', () => {
   })
 
   // QA10 Q10-01: Node's recursive mkdir never returned for a folder under /proc (the run's guard kills it at 45 s).
+  // A command that writes makes the folder (one that only reads says there is no data yet there).
   it.skipIf(process.platform !== 'linux' /* /proc is Linux's */)(
     'a data folder that cannot be made is bad input in words, not a hang',
     async () => {
       const line = expectFailure(
-        await run(['outbox', 'list', '--data-dir', '/proc/sender-desk-nope/data']),
+        await run(['outbox', 'delete', 'a1', '--data-dir', '/proc/sender-desk-nope/data']),
         2
       )
       expect(line).toBe('sender-desk: cannot make the folder /proc/sender-desk-nope')

@@ -11,7 +11,13 @@ import { UsageError, intFlag, requireString, stringFlag } from './args'
 import { EXIT, counted } from './output'
 import { localDateTime } from './times'
 import type { CliContext } from './index'
-import { cliDataDir, cliDeviceId, commandLineDevice, withCommandLineCore } from './outbox-commands'
+import {
+  cliDataDir,
+  cliDeviceId,
+  commandLineDevice,
+  saidNoData,
+  withCommandLineCore
+} from './outbox-commands'
 import {
   appBeside,
   besideApp,
@@ -894,6 +900,8 @@ export async function runCampaign(context: CliContext): Promise<number> {
     case 'status': {
       // Each with the take-back its view names, read to say whether it is under way, paused or done. Given a device's
       // credentials (optional, as for optout add), its state is asked, to say what holds its parts as the window does.
+      // With no data folder, none is made: no campaigns yet, there or asked by name.
+      if (saidNoData(context, { campaigns: [] })) return EXIT.ok
       const credentials = await context.credentials().catch(() => null)
       const { shown, devices } = await withCommandLineCore(context, credentials, async (core) => {
         const read = id

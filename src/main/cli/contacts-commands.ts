@@ -5,6 +5,7 @@
 import { UsageError, stringFlag } from './args'
 import { EXIT } from './output'
 import { withInbox } from './inbox-commands'
+import { saidNoData } from './outbox-commands'
 import type { CliContext } from './index'
 
 const USAGE_LINE = 'contacts needs: list [--search S] | add <phone> --name N | remove <phone>'
@@ -14,6 +15,7 @@ export async function runContacts(context: CliContext): Promise<number> {
   switch (sub) {
     case 'list': {
       const search = stringFlag(context.args, 'search')
+      if (saidNoData(context, { contacts: [] })) return EXIT.ok
       const { contacts } = await withInbox(context, (_inbox, c) =>
         c.invoke('contacts:list', { limit: 1000, ...(search ? { search } : {}) })
       )

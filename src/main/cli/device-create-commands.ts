@@ -4,7 +4,7 @@
  */
 import { UsageError, requireString, stringFlag } from './args'
 import { EXIT } from './output'
-import { cliDataDir } from './outbox-commands'
+import { cliDataDir, saidNoData } from './outbox-commands'
 import { reportDataUpdate } from './data-update'
 import type { CliContext } from './index'
 import { withInvoiceBook, type Invoice, type InvoiceRecord } from '../core/compose-command-line'
@@ -89,6 +89,7 @@ function describeKept(record: InvoiceRecord): string {
 }
 
 export function runDeviceInvoices(context: CliContext): number {
+  if (saidNoData(context, { invoices: [] })) return EXIT.ok
   const invoices = withInvoiceBook(cliDataDir(context), (book) => book.list(), reportDataUpdate(context.out))
   const human = invoices.length === 0 ? 'No invoice kept yet.' : invoices.map(describeKept).join('\n')
   context.out.result(human, { ok: true, invoices })

@@ -12,7 +12,13 @@ import { randomUUID } from 'node:crypto'
 import { CommandFailure, UnreachableError, UsageError, stringFlag } from './args'
 import { EXIT, counted } from './output'
 import { optedOutAnswer, refusingOptedOut } from './opted-out'
-import { cliDataDir, commandLineDevice, whoSendsQueued, withCommandLineCore } from './outbox-commands'
+import {
+  cliDataDir,
+  commandLineDevice,
+  saidNoData,
+  whoSendsQueued,
+  withCommandLineCore
+} from './outbox-commands'
 import { registerFile } from './send-commands'
 import { reportDataUpdate } from './data-update'
 import {
@@ -304,6 +310,7 @@ export const lastWriter = (c: InboxConversationView): string =>
 
 async function list(context: CliContext): Promise<number> {
   const chatId = stringFlag(context.args, 'chat')
+  if (saidNoData(context, chatId ? { messages: [] } : { conversations: [] })) return EXIT.ok
   if (chatId) return listMessages(context, chatId)
   const unreadOnly = context.args.flags['unread'] === true
   const archived = context.args.flags['archived'] === true

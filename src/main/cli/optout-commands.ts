@@ -10,9 +10,10 @@ import { UsageError } from './args'
 import { counted, EXIT } from './output'
 import { localDateTime } from './times'
 import type { CliContext } from './index'
-import { dataToRead, withCommandLineCore } from './outbox-commands'
+import { saidNoData, withCommandLineCore } from './outbox-commands'
 import {
   csvText,
+  DEFAULT_OPT_OUT_KEYWORDS,
   megabytesBesideLimit,
   MAX_SPREADSHEET_BYTES,
   numberListCells,
@@ -135,15 +136,16 @@ export function optOutLine(entry: OptOutEntry, timeZone?: string): string {
   return [entry.phone, how, localDateTime(entry.addedAt, timeZone), entry.name ?? ''].join('  ').trimEnd()
 }
 
+/** The two keyword lists as `optout keywords` shows them. */
+function keywordLines(optOut: readonly string[], optIn: readonly string[]): string {
+  return `Stop: ${optOut.join(', ')}\nStart again: ${optIn.join(', ') || '(none)'}`
+}
+
 export async function runOptOut(context: CliContext): Promise<number> {
   const [sub, ...rest] = context.args.positionals
   switch (sub) {
     case 'list': {
-      const data = dataToRead(context)
-      if ('noDataIn' in data) {
-        context.out.result(data.said, { ok: true, optOuts: [], noDataIn: data.noDataIn })
-        return EXIT.ok
-      }
+      if (saidNoData(context, { optOuts: [] })) return EXIT.ok
       const { optOuts } = await withCommandLineCore(context, null, (core) => core.invoke('optouts:list', {}))
       const lines = optOuts.map((entry) => optOutLine(entry))
       context.out.result(lines.length > 0 ? lines.join('\n') : 'The opt-out list is empty.', {
@@ -232,6 +234,11 @@ export async function runOptOut(context: CliContext): Promise<number> {
         throw new UsageError('optout keywords takes stop or start, then the words (separated by ,)')
       if (which !== undefined && words.length === 0)
         throw new UsageError(`optout keywords ${which} needs the words, separated by ,`)
+      // Shown with no data folder: the lists a new one starts with (the defaults), and that there is no data yet.
+      if (which === undefined) {
+        const { optOut, optIn } = DEFAULT_OPT_OUT_KEYWORDS
+        if (saidNoData(context, { optOut, optIn }, keywordLines(optOut, optIn))) return EXIT.ok
+      }
       const lists = await withCommandLineCore(context, null, async (core) => {
         const current = await core.invoke('optouts:keywords', {})
         if (which === undefined) return current
@@ -252,9 +259,7 @@ export async function runOptOut(context: CliContext): Promise<number> {
           ? `Replaced the ${which === 'stop' ? 'stop' : 'start-again'} words (they were: ${lists.was.join(', ') || 'none'}).`
           : null
       context.out.result(
-        [was, `Stop: ${lists.optOut.join(', ')}`, `Start again: ${lists.optIn.join(', ') || '(none)'}`]
-          .filter((line) => line !== null)
-          .join('\n'),
+        [was, keywordLines(lists.optOut, lists.optIn)].filter((line) => line !== null).join('\n'),
         { ok: true, optOut: lists.optOut, optIn: lists.optIn }
       )
       return EXIT.ok

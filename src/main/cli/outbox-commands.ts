@@ -105,6 +105,22 @@ export function dataToRead(context: CliContext): { dataDir: string } | { noDataI
   }
 }
 
+/**
+ * A read-only command's answer on a computer with no data folder: the "No data yet" line (under `shown`, what it finds
+ * without data, if anything) and, in --json, what it found (nothing) with `noDataIn`. False when the folder holds
+ * Sender Desk's data: the command reads it.
+ */
+export function saidNoData(context: CliContext, found: Record<string, unknown>, shown?: string): boolean {
+  const data = dataToRead(context)
+  if (!('noDataIn' in data)) return false
+  context.out.result(shown === undefined ? data.said : `${shown}\n${data.said}`, {
+    ok: true,
+    ...found,
+    noDataIn: data.noDataIn
+  })
+  return true
+}
+
 /** The terminal's core (database, settings, outbox, campaigns, file checks) for one command, closed when `run` ends. */
 export async function withCommandLineCore<T>(
   context: CliContext,
@@ -419,6 +435,7 @@ export async function runOutbox(context: CliContext): Promise<number> {
     }
     case 'list': {
       const status = statusFlag(context)
+      if (saidNoData(context, { items: [], total: 0 })) return EXIT.ok
       const { page, heldBy } = await withCommandLineCore(context, null, async (core) => ({
         page: await core.invoke('outbox:list', {
           ...(status ? { status } : {}),

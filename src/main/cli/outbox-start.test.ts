@@ -4,11 +4,14 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, it, vi } from 'vitest'
+import { openDatabase } from '../core/store'
 
 const work = mkdtempSync(join(tmpdir(), 'sd-outbox-start-'))
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 
 it('builds only outbox:list, and still answers through its schemas', async () => {
+  // A data folder with Sender Desk's data to list (without any, the command says so and reads nothing).
+  openDatabase({ dataDir: join(work, 'data') }).close()
   // A new module graph, as a new process has: the CLI and the contract it reads are fresh copies.
   vi.resetModules()
   const contract = await import('../../shared/contract')

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { SandboxControl, startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
 import { startWireServer, type WireServer } from '../core/gateway/testing/wire-server'
 import { jsonLineOf, runCli, type CliRun } from './testing/in-process'
+import { openDatabase } from '../core/store'
 
 let sandbox: Sandbox
 let control: SandboxControl
@@ -348,6 +349,8 @@ describe('sender-desk device create', () => {
 
   it('says so when no invoice is kept yet', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'sender-desk-cli-empty-'))
+    // A data folder with Sender Desk's data, none of it an invoice (without any, it says there is no data yet).
+    openDatabase({ dataDir: empty }).close()
     try {
       const listed = await runCli(['device', 'invoices'], { SENDER_DESK_DATA_DIR: empty })
       expect(listed.code).toBe(0)
