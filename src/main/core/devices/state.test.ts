@@ -199,7 +199,7 @@ describe('stateFromError', () => {
     )
     expect(failed.state).toBe('unreachable')
     expect(english(failed)).toBe('The sandbox gateway at http://127.0.0.1:5000 did not answer.')
-    const hosted = { baseUrl: 'https://solo.wablas.com', sandbox: false }
+    const hosted = { baseUrl: 'https://solo.wablas.com' }
     expect(english(stateFromError(gatewayError('network'), null, NOW, hosted))).toBe(
       'Cannot reach the gateway (network).'
     )
